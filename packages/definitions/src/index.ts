@@ -1,0 +1,14 @@
+export type { BuiltinExerciseId } from './builtins/index.js';
+export { builtinDefinitions, pushupDefinition } from './builtins/index.js';
+export * from './constants.js';
+export * from './errors.js';
+export { definitionJsonSchema } from './json-schema.js';
+export * from './landmarks.js';
+export type { DefinitionValidation } from './normalize.js';
+export {
+  formatPath,
+  normalizeDefinition,
+  parseDefinitionJson,
+  validateDefinition,
+} from './normalize.js';
+export * from './schema.js';
