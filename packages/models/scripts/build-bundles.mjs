@@ -6,9 +6,10 @@
  *
  *   node scripts/build-bundles.mjs                    build and verify
  *   node scripts/build-bundles.mjs --update-manifest  build and record new hashes (review the diff!)
+ *   --manifest <file> / --out-dir <dir>               other manifest / output folder (for tests)
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   buildPoseBundles,
@@ -22,8 +23,13 @@ import {
 } from './lib/pose-bundles.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const manifestPath = join(root, 'bundles.manifest.json');
-const distDir = join(root, 'dist');
+/** @param {string} flag */
+const option = (flag) => {
+  const i = process.argv.indexOf(flag);
+  return i < 0 ? undefined : process.argv[i + 1];
+};
+const manifestPath = resolve(option('--manifest') ?? join(root, 'bundles.manifest.json'));
+const distDir = resolve(option('--out-dir') ?? join(root, 'dist'));
 const update = process.argv.includes('--update-manifest');
 
 const started = Date.now();
