@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// reptemple-server: the whole backend on one port. Ctrl-C (SIGINT) or SIGTERM drains requests in
+// flight and stops every child process; a second Ctrl-C stops at once.
+
+import { parseArgs, resolveConfig, USAGE } from './config.js';
+import { AppError } from './errors.js';
+import { createLogger, printBanner } from './log.js';
+import { startStack } from './stack.js';
+
+async function main(): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs>;
+  let config: ReturnType<typeof resolveConfig>;
+  try {
+    parsed = parseArgs(process.argv.slice(2));
+    config = resolveConfig(parsed.values, process.env);
+  } catch (error) {
+    if (error instanceof AppError) {
+      process.stderr.write(
+        `reptemple-server: ${error.message}${error.expected ? ` Expected ${error.expected}.` : ''}\n\n${USAGE}`,
+      );
+      return 2;
+    }
+    throw error;
+  }
+  if (parsed.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const log = createLogger({ level: config.logLevel });
+  const stack = await startStack(config, log);
+
+  // Last resort if the process dies without the orderly stop: children run in their own process
+  // groups, so they would outlive us.
+  process.on('exit', () => {
+    for (const pid of stack.childPids()) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Already gone: nothing to clean up.
+      }
+    }
+  });
+
+  let signals = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    signals++;
+    if (signals > 1) {
+      log.warn('shutdown_forced', { signal });
+      process.exit(130);
+    }
+    process.stderr.write(`\nStopping RepTemple (press Ctrl-C again to force)...\n`);
+    void stack.stop(signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const lines = [
+    `RepTemple is running at ${stack.url}`,
+    `Data API: ${stack.url}/rest/v1   Auth: ${stack.url}/auth/v1`,
+  ];
+  if (stack.adminPassword) {
+    lines.push(
+      '',
+      'Admin account created. The password is shown only this once:',
+      `  e-mail:   ${stack.adminEmail}`,
+      `  password: ${stack.adminPassword}`,
+    );
+  }
+  lines.push('', 'Press Ctrl-C to stop.');
+  printBanner(lines);
+
+  const { fatal } = await stack.stopped;
+  return fatal ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof AppError) {
+      process.stderr.write(
+        `reptemple-server could not start: ${error.message}\n${error.expected ? `  expected: ${error.expected}\n` : ''}${error.received ? `  received: ${error.received}\n` : ''}${error.hint ? `  what to do: ${error.hint}\n` : ''}`,
+      );
+    } else {
+      process.stderr.write(
+        `reptemple-server failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,218 @@
+// The server's configuration from command-line flags and environment variables. Flags win over
+// the environment; everything has a default that starts a working local stack.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  type AuthRateLimits,
+  DEFAULT_ADMIN_EMAIL,
+  DEFAULT_AUTH_RATE_LIMITS,
+  DEFAULT_DATA_DIR,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  DEFAULT_UPLOAD_MAX_BYTES,
+} from './constants.js';
+import { AppError } from './errors.js';
+import type { LogLevel } from './log.js';
+
+export interface ServerConfig {
+  /** 0 lets the OS choose a free port. */
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (database, media, outbox, secrets). */
+  dataDir: string;
+  /** An existing PostgreSQL database (a superuser's URL) instead of the embedded one. */
+  databaseUrl: string | undefined;
+  /** The address people use to reach the server; links in e-mails and token issuers use it.
+   * Without it, http://localhost:{port}. */
+  publicUrl: string | undefined;
+  /** The built web app to serve at /, when present. */
+  webDir: string;
+  migrationsDir: string;
+  /** smtp(s)://user:pass@host:port; without it mail goes to the local outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string;
+  uploadMaxBytes: number;
+  /** Development-only endpoints (the mail outbox). Off when NODE_ENV=production. */
+  devEndpoints: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean;
+  /** Extra redirect targets allowed after a one-time link, as URL prefixes. */
+  redirectAllowList: string[];
+  rateLimits: AuthRateLimits;
+  logLevel: LogLevel;
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** A fixed JWT secret (hosted set-ups); otherwise one is generated and kept in the data dir. */
+  jwtSecret: string | undefined;
+}
+
+export const USAGE = `Usage: reptemple-server [options]
+
+Starts RepTemple's backend on one port: PostgreSQL (embedded, or DATABASE_URL), PostgREST under
+/rest/v1, auth under /auth/v1, the media API under /api, and the web app at /.
+
+Options (environment variable in brackets):
+  --port <n>            port to listen on, 0 for any free port [PORT] (default ${DEFAULT_PORT})
+  --host <addr>         address to listen on; 0.0.0.0 to reach it from other devices [HOST]
+                        (default ${DEFAULT_HOST})
+  --data <dir>          data directory: database, media, mail outbox, secrets [DATA_DIR]
+                        (default ${DEFAULT_DATA_DIR})
+  --database-url <url>  use this PostgreSQL database instead of the embedded one; needs a
+                        superuser [DATABASE_URL]
+  --public-url <url>    address used in e-mailed links and token issuers [PUBLIC_URL]
+  --web-dir <dir>       built web app to serve at / [WEB_DIR] (default packages/web/dist)
+  --help                show this text
+
+Other environment variables: SMTP_URL, MAIL_FROM, ADMIN_EMAIL, UPLOAD_MAX_BYTES, TRUST_PROXY=1,
+AUTH_REDIRECT_URLS (comma-separated prefixes), AUTH_RATE_LIMITS (JSON, partial), LOG_LEVEL,
+FFMPEG_PATH, FFPROBE_PATH, JWT_SECRET, NODE_ENV=production (turns off development endpoints).
+`;
+
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoRoot = path.resolve(packageRoot, '..', '..');
+
+export interface ParsedArgs {
+  help: boolean;
+  values: Record<string, string>;
+}
+
+const VALUE_FLAGS = new Set(['port', 'host', 'data', 'database-url', 'public-url', 'web-dir']);
+
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const values: Record<string, string> = {};
+  let help = false;
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
+    if (arg === '--help' || arg === '-h') {
+      help = true;
+      continue;
+    }
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (!match || !VALUE_FLAGS.has(match[1]!)) {
+      throw new AppError({
+        code: 'unknown_option',
+        status: 2,
+        message: `Unknown option ${arg}.`,
+        expected: [...VALUE_FLAGS].map((flag) => `--${flag}`).join(', '),
+        received: arg,
+        hint: 'Run reptemple-server --help.',
+      });
+    }
+    const value = match[2] ?? argv[++index];
+    if (value === undefined) {
+      throw new AppError({
+        code: 'missing_option_value',
+        status: 2,
+        message: `Option --${match[1]} needs a value.`,
+        expected: `--${match[1]} <value>`,
+        received: arg,
+      });
+    }
+    values[match[1]!] = value;
+  }
+  return { help, values };
+}
+
+function parsePort(raw: string, source: string): number {
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new AppError({
+      code: 'invalid_port',
+      status: 2,
+      message: `The port from ${source} is not a port number.`,
+      expected: 'an integer from 0 to 65535',
+      received: raw,
+    });
+  }
+  return port;
+}
+
+function parsePositiveInteger(raw: string, name: string): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new AppError({
+      code: 'invalid_setting',
+      status: 2,
+      message: `${name} must be a positive integer.`,
+      expected: 'a positive integer',
+      received: raw,
+    });
+  }
+  return value;
+}
+
+function parseRateLimits(raw: string | undefined): AuthRateLimits {
+  if (!raw) return DEFAULT_AUTH_RATE_LIMITS;
+  let overrides: unknown;
+  try {
+    overrides = JSON.parse(raw);
+  } catch (error) {
+    throw new AppError({
+      code: 'invalid_setting',
+      status: 2,
+      message: 'AUTH_RATE_LIMITS is not valid JSON.',
+      expected: '{"signInPerIp":{"limit":60,"windowMs":300000}, ...}',
+      received: raw,
+      cause: error,
+    });
+  }
+  return { ...DEFAULT_AUTH_RATE_LIMITS, ...(overrides as Partial<AuthRateLimits>) };
+}
+
+function parseLogLevel(raw: string | undefined): LogLevel {
+  if (raw === undefined) return 'info';
+  if (raw === 'debug' || raw === 'info' || raw === 'warn' || raw === 'error') return raw;
+  throw new AppError({
+    code: 'invalid_setting',
+    status: 2,
+    message: 'LOG_LEVEL is not a log level.',
+    expected: 'debug, info, warn or error',
+    received: raw,
+  });
+}
+
+export function resolveConfig(
+  args: ParsedArgs['values'],
+  env: NodeJS.ProcessEnv,
+  cwd = process.cwd(),
+): ServerConfig {
+  const portSource = args.port !== undefined ? '--port' : 'PORT';
+  const rawPort = args.port ?? env.PORT;
+  const publicUrl = args['public-url'] ?? env.PUBLIC_URL;
+  return {
+    port: rawPort === undefined ? DEFAULT_PORT : parsePort(rawPort, portSource),
+    host: args.host ?? env.HOST ?? DEFAULT_HOST,
+    dataDir: path.resolve(cwd, args.data ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
+    databaseUrl: args['database-url'] ?? (env.DATABASE_URL || undefined),
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : undefined,
+    webDir: path.resolve(
+      cwd,
+      args['web-dir'] ?? env.WEB_DIR ?? path.join(repoRoot, 'packages', 'web', 'dist'),
+    ),
+    migrationsDir: path.resolve(
+      cwd,
+      env.MIGRATIONS_DIR ?? path.join(repoRoot, 'supabase', 'migrations'),
+    ),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'RepTemple <no-reply@reptemple.local>',
+    adminEmail: (env.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase(),
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES
+      ? parsePositiveInteger(env.UPLOAD_MAX_BYTES, 'UPLOAD_MAX_BYTES')
+      : DEFAULT_UPLOAD_MAX_BYTES,
+    devEndpoints: env.NODE_ENV !== 'production',
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    redirectAllowList: (env.AUTH_REDIRECT_URLS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    rateLimits: parseRateLimits(env.AUTH_RATE_LIMITS),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
+    ffprobePath: env.FFPROBE_PATH ?? 'ffprobe',
+    jwtSecret: env.JWT_SECRET || undefined,
+  };
+}
+
+export const PACKAGE_ROOT = packageRoot;

