@@ -1,1 +1,20 @@
-export {};
+/**
+ * Node host adapter: headless pose extraction from video files. ffmpeg decodes frames with their
+ * real timestamps; headless Chromium runs the same pose-sdk/browser PoseLandmarker as the web app.
+ */
+
+export type { PoseModelVariant } from '../browser/model-settings.js';
+export {
+  createPoseEngine,
+  type ExtractedFrame,
+  type ExtractionResult,
+  type ExtractionTiming,
+  type ExtractOptions,
+  type ExtractProgress,
+  type FrameStream,
+  type PoseEngine,
+  type PoseEngineOptions,
+} from './engine.js';
+export { isPoseEngineError, PoseEngineError, type PoseEngineErrorCode } from './errors.js';
+export { probeVideo, type VideoInfo } from './ffmpeg.js';
+export { resolveModelPath } from './model-path.js';

@@ -1,0 +1,60 @@
+/**
+ * Every tunable of the BlazePose landmarker in one place, so the browser and the headless (Node)
+ * path cannot drift apart: both build their PoseLandmarker from these values.
+ */
+
+/** BlazePose model variants; the spec's "model complexity" 0, 1 and 2. */
+export type PoseModelVariant = 'lite' | 'full' | 'heavy';
+
+export const POSE_MODEL_VARIANTS: readonly PoseModelVariant[] = ['lite', 'full', 'heavy'];
+
+/** Complexity 1 is the spec's default: the best accuracy/speed trade-off on a laptop CPU. */
+export const DEFAULT_POSE_MODEL: PoseModelVariant = 'full';
+
+/** The spec's "model complexity" number for each variant, for logs and result headers. */
+export const MODEL_COMPLEXITY: Readonly<Record<PoseModelVariant, 0 | 1 | 2>> = {
+  lite: 0,
+  full: 1,
+  heavy: 2,
+};
+
+/** File name of a variant's model bundle; the same name is used in every place that serves one. */
+export function modelFileName(variant: PoseModelVariant): string {
+  return `pose_landmarker_${variant}.task`;
+}
+
+/**
+ * CPU by default: it gives the same landmarks on every machine (the GPU delegate's float16 maths
+ * differs per driver) and it is what headless extraction uses, so browser and CLI agree.
+ */
+export const DEFAULT_DELEGATE: 'CPU' | 'GPU' = 'CPU';
+
+/** One person per frame: the analysers coach a single athlete. */
+export const MAX_POSES = 1;
+
+/** Minimum score of the person detector for a new detection to be accepted (0..1). */
+export const MIN_POSE_DETECTION_CONFIDENCE = 0.5;
+
+/** Minimum landmark-model presence score below which the person counts as lost (0..1). */
+export const MIN_POSE_PRESENCE_CONFIDENCE = 0.5;
+
+/** Minimum tracking score below which the detector runs again instead of tracking (0..1). */
+export const MIN_TRACKING_CONFIDENCE = 0.5;
+
+/** The analysers need landmarks only; segmentation masks cost time and memory. */
+export const OUTPUT_SEGMENTATION_MASKS = false;
+
+/**
+ * The smallest step (ms) by which graph timestamps advance when the caller's media time does not
+ * (a seek backwards, a looped video, a repeated frame). tasks-vision rejects any timestamp that is
+ * not strictly greater than the previous one.
+ */
+export const MIN_TIMESTAMP_STEP_MS = 1;
+
+/** Names of the tasks-vision wasm files that must be served next to each other. */
+export const WASM_FILES = [
+  'vision_wasm_internal.js',
+  'vision_wasm_internal.wasm',
+  'vision_wasm_nosimd_internal.js',
+  'vision_wasm_nosimd_internal.wasm',
+] as const;

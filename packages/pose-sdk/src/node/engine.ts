@@ -1,0 +1,565 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  DEFAULT_POSE_MODEL,
+  POSE_MODEL_VARIANTS,
+  type PoseModelVariant,
+} from '../browser/model-settings.js';
+import type { FrameSize, Landmark, PoseFrame } from '../core/types.js';
+import { AsyncQueue } from './async-queue.js';
+import {
+  CHROMIUM_CANDIDATES,
+  CHROMIUM_FLAGS,
+  DEFAULT_WORKERS,
+  FRAME_HEADER_BYTES,
+  RESULT_BATCH_FRAMES,
+  WORKER_START_TIMEOUT_MS,
+} from './engine-settings.js';
+import { abortedError, PoseEngineError } from './errors.js';
+import { FrameDecoder, locateFfmpeg, probeVideo, type VideoInfo } from './ffmpeg.js';
+import {
+  PAGE_API_GLOBAL,
+  type PageApi,
+  type PageJob,
+  type PageJobSummary,
+  RESULT_BINDING,
+  type WireFrame,
+} from './inference-page/protocol.js';
+import { LoopbackServer } from './loopback-server.js';
+import { resolveModelPath } from './model-path.js';
+
+export interface PoseEngineOptions {
+  /** BlazePose variant; default 'full' (the spec's model complexity 1). */
+  readonly model?: PoseModelVariant;
+  /** Parallel inference workers (one Chromium page each); default 1. One per core is the sweet spot. */
+  readonly workers?: number;
+  /** A `.task` bundle to use instead of the default for `model`. */
+  readonly modelPath?: string;
+  /** Chromium executable; default the first of /usr/bin/chromium, chromium-browser, google-chrome. */
+  readonly browserPath?: string;
+  /** ffmpeg executable; default `ffmpeg` on PATH, then @ffmpeg-installer/ffmpeg. */
+  readonly ffmpegPath?: string;
+}
+
+export interface ExtractOptions {
+  /** Analyse at most this many frames per second (frames keep their real timestamps). Default: all frames. */
+  readonly fps?: number;
+  /** Stops the extraction: ffmpeg is killed, the engine stays usable, the call rejects with ABORTED. */
+  readonly signal?: AbortSignal;
+  /** Called after each analysed frame. */
+  readonly onProgress?: (progress: ExtractProgress) => void;
+}
+
+export interface ExtractProgress {
+  readonly framesDone: number;
+  /** Expected total at the requested sampling rate (an estimate: containers can be wrong). */
+  readonly framesExpected: number;
+  readonly elapsedMs: number;
+}
+
+/** One analysed frame: the core's PoseFrame plus BlazePose world landmarks (metres). */
+export interface ExtractedFrame extends PoseFrame {
+  readonly worldLandmarks: readonly Landmark[];
+}
+
+/** Where the time of one extraction went, in ms per analysed frame unless said otherwise. */
+export interface ExtractionTiming {
+  readonly frames: number;
+  /** Wall time from the call to the last frame (ms). */
+  readonly totalMs: number;
+  /** Wall time per frame (ms/frame), end to end. */
+  readonly wallPerFrameMs: number;
+  /** ffmpeg CPU time per frame (ms/frame): decoding, sampling and RGBA conversion. */
+  readonly decodeCpuPerFrameMs: number | undefined;
+  /** Time the page waited for a frame's bytes (ms/frame); near 0 when decoding keeps ahead. */
+  readonly transferWaitPerFrameMs: number;
+  /** Time the page spent wrapping bytes into an image (ms/frame). */
+  readonly imagePerFrameMs: number;
+  /** Time in tasks-vision's detectForVideo (ms/frame). */
+  readonly inferencePerFrameMs: number;
+  /** Time before the first frame: probing, waiting for a worker, resetting the graph (ms). */
+  readonly setupMs: number;
+}
+
+export interface ExtractionResult {
+  readonly file: string;
+  readonly video: VideoInfo;
+  /** Pixel size of the frames the landmarks are normalised to. */
+  readonly frameSize: FrameSize;
+  readonly model: PoseModelVariant;
+  readonly frames: ExtractedFrame[];
+  /** Errors ffmpeg logged but decoded through (e.g. a damaged frame); empty for a clean file. */
+  readonly decodeWarnings: readonly string[];
+  readonly timing: ExtractionTiming;
+}
+
+/** A stream of frames that also tells, once finished, where the time went. */
+export interface FrameStream extends AsyncIterable<ExtractedFrame> {
+  /** Known once iteration has finished (undefined before). */
+  readonly timing: ExtractionTiming | undefined;
+  readonly decodeWarnings: readonly string[];
+}
+
+export interface PoseEngine {
+  readonly model: PoseModelVariant;
+  readonly workers: number;
+  /** The model bundle in use. */
+  readonly modelPath: string;
+  /** Streams the landmarks of every (sampled) frame of a video file, in order. */
+  stream(path: string, options?: ExtractOptions): FrameStream;
+  /** Extracts all frames of a video file with its header information. */
+  extract(path: string, options?: ExtractOptions): Promise<ExtractionResult>;
+  /** Closes Chromium and the loopback server. Running extractions fail with ENGINE_CLOSED. */
+  close(): Promise<void>;
+}
+
+/** Folder of the bundled inference page: next to dist/node in a build, under dist/ from sources. */
+function locatePageDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    join(here, '..', 'inference-page'),
+    join(here, '..', '..', 'dist', 'inference-page'),
+  ];
+  const found = candidates.find((dir) => existsSync(join(dir, 'page.js')));
+  if (!found) {
+    throw new PoseEngineError(
+      'PAGE_BUNDLE_NOT_FOUND',
+      `Expected the bundled inference page (page.js) in ${candidates.join(' or ')}, found none. ` +
+        'Build the package first: `pnpm --filter @reptemple/pose-sdk build`.',
+    );
+  }
+  return found;
+}
+
+function locateChromium(explicitPath?: string): string {
+  if (explicitPath !== undefined) {
+    if (existsSync(explicitPath)) return explicitPath;
+    throw new PoseEngineError(
+      'BROWSER_NOT_FOUND',
+      `Expected a Chromium executable at ${explicitPath} (the browserPath option), found nothing. ` +
+        'Install it with `apt-get install chromium` or pass the path of an installed Chromium.',
+    );
+  }
+  const found = CHROMIUM_CANDIDATES.find((path) => existsSync(path));
+  if (!found) {
+    throw new PoseEngineError(
+      'BROWSER_NOT_FOUND',
+      `Expected Chromium at one of ${CHROMIUM_CANDIDATES.join(', ')}, found none. ` +
+        'Install it with `apt-get install chromium` (Debian/Ubuntu), or pass browserPath.',
+    );
+  }
+  return found;
+}
+
+function unflatten(flat: readonly number[]): Landmark[] {
+  const landmarks: Landmark[] = [];
+  for (let i = 0; i + 3 < flat.length; i += 4) {
+    landmarks.push({ x: flat[i]!, y: flat[i + 1]!, z: flat[i + 2]!, visibility: flat[i + 3]! });
+  }
+  return landmarks;
+}
+
+interface JobSink {
+  readonly jobId: string;
+  deliver(frames: WireFrame[]): void;
+}
+
+/** One inference page with its own browser context (and so its own renderer process). */
+class InferenceWorker {
+  sink: JobSink | undefined;
+  crashed: Error | undefined;
+  private readonly pageErrors: string[] = [];
+
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+  ) {}
+
+  static async start(
+    browser: Browser,
+    server: LoopbackServer,
+    model: PoseModelVariant,
+  ): Promise<InferenceWorker> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const worker = new InferenceWorker(context, page);
+    page.on('pageerror', (error) => worker.pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') worker.pageErrors.push(message.text());
+    });
+    page.on('crash', () => {
+      worker.crashed = new PoseEngineError(
+        'BROWSER_CRASHED',
+        'Expected the inference page to keep running, but Chromium reported it crashed ' +
+          '(out of memory?). The engine replaces the page; retry the video.',
+      );
+    });
+    await page.exposeFunction(RESULT_BINDING, (jobId: string, frames: WireFrame[]) => {
+      if (worker.sink?.jobId === jobId) worker.sink.deliver(frames);
+    });
+    page.setDefaultTimeout(WORKER_START_TIMEOUT_MS);
+    await page.goto(server.pageUrl);
+    try {
+      await page.evaluate(
+        ([global, config]) =>
+          (globalThis as unknown as Record<string, PageApi>)[global]!.init(config),
+        [
+          PAGE_API_GLOBAL,
+          { wasmBaseUrl: server.wasmBaseUrl, modelUrl: server.modelUrl, model },
+        ] as const,
+      );
+    } catch (error) {
+      await context.close().catch(() => {});
+      throw new PoseEngineError(
+        'MODEL_NOT_FOUND',
+        `Expected the inference page to load the ${model} model and wasm runtime, but it failed: ` +
+          `${(error as Error).message}. Check that the model file is a valid pose_landmarker .task.`,
+        { cause: error },
+      );
+    }
+    return worker;
+  }
+
+  runJob(job: PageJob): Promise<PageJobSummary> {
+    return this.page.evaluate(
+      ([global, pageJob]) =>
+        (globalThis as unknown as Record<string, PageApi>)[global]!.run(pageJob),
+      [PAGE_API_GLOBAL, job] as const,
+    );
+  }
+
+  takePageErrors(): string[] {
+    return this.pageErrors.splice(0);
+  }
+
+  async close(): Promise<void> {
+    await this.context.close().catch(() => {});
+  }
+}
+
+/** Hands out idle workers in FIFO order. */
+class WorkerPool {
+  private readonly idle: InferenceWorker[] = [];
+  private readonly waiting: {
+    resolve: (w: InferenceWorker) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  closed = false;
+
+  constructor(private readonly replace: (dead: InferenceWorker) => Promise<InferenceWorker>) {}
+
+  add(worker: InferenceWorker): void {
+    const next = this.waiting.shift();
+    if (next) next.resolve(worker);
+    else this.idle.push(worker);
+  }
+
+  acquire(signal?: AbortSignal): Promise<InferenceWorker> {
+    if (this.closed) return Promise.reject(engineClosed());
+    const worker = this.idle.shift();
+    if (worker) return Promise.resolve(worker);
+    return new Promise((resolve, reject) => {
+      const entry = {
+        resolve: (w: InferenceWorker) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(w);
+        },
+        reject,
+      };
+      const onAbort = () => {
+        const index = this.waiting.indexOf(entry);
+        if (index >= 0) this.waiting.splice(index, 1);
+        reject(abortedError('Waiting for an inference worker', signal?.reason));
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(entry);
+    });
+  }
+
+  release(worker: InferenceWorker): void {
+    if (this.closed) return;
+    if (worker.crashed || worker.page.isClosed()) {
+      void worker.close();
+      this.replace(worker).then(
+        (fresh) => this.add(fresh),
+        (error) => {
+          for (const waiter of this.waiting.splice(0)) waiter.reject(error);
+        },
+      );
+      return;
+    }
+    this.add(worker);
+  }
+
+  drain(): InferenceWorker[] {
+    this.closed = true;
+    for (const waiter of this.waiting.splice(0)) waiter.reject(engineClosed());
+    return this.idle.splice(0);
+  }
+}
+
+function engineClosed(): PoseEngineError {
+  return new PoseEngineError(
+    'ENGINE_CLOSED',
+    'Expected an open pose engine, but close() was called. Create a new engine with createPoseEngine().',
+  );
+}
+
+function validateOptions(options: PoseEngineOptions): { model: PoseModelVariant; workers: number } {
+  const model = options.model ?? DEFAULT_POSE_MODEL;
+  if (!POSE_MODEL_VARIANTS.includes(model)) {
+    throw new PoseEngineError(
+      'INVALID_OPTIONS',
+      `Expected model to be one of ${POSE_MODEL_VARIANTS.join(', ')}, received ${String(model)}.`,
+    );
+  }
+  const workers = options.workers ?? DEFAULT_WORKERS;
+  if (!Number.isInteger(workers) || workers < 1) {
+    throw new PoseEngineError(
+      'INVALID_OPTIONS',
+      `Expected workers to be a whole number >= 1, received ${String(workers)}.`,
+    );
+  }
+  return { model, workers };
+}
+
+function validateFps(fps: number | undefined): void {
+  if (fps !== undefined && !(Number.isFinite(fps) && fps > 0)) {
+    throw new PoseEngineError(
+      'INVALID_OPTIONS',
+      `Expected fps to be a positive number of frames per second, received ${String(fps)}. ` +
+        'Omit it to analyse every frame.',
+    );
+  }
+}
+
+/** Writes decoded frames into the page's HTTP stream, honouring backpressure. */
+async function pumpFrames(decoder: FrameDecoder, response: ServerResponse): Promise<void> {
+  const header = Buffer.alloc(FRAME_HEADER_BYTES);
+  for await (const frame of decoder.frames()) {
+    if (response.destroyed) return;
+    header.writeDoubleLE(frame.timestampMs, 0);
+    header.writeUInt32LE(decoder.info.width, 8);
+    header.writeUInt32LE(decoder.info.height, 12);
+    response.write(Buffer.from(header));
+    if (!response.write(frame.rgba)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          response.off('drain', done);
+          response.off('close', done);
+          resolve();
+        };
+        response.on('drain', done);
+        response.on('close', done);
+      });
+    }
+  }
+  response.end();
+}
+
+/**
+ * Starts headless Chromium with `workers` inference pages, each running pose-sdk/browser's
+ * PoseLandmarker with the same settings as the web app. Reuse one engine for many videos.
+ */
+export async function createPoseEngine(options: PoseEngineOptions = {}): Promise<PoseEngine> {
+  const { model, workers } = validateOptions(options);
+  const ffmpeg = locateFfmpeg(options.ffmpegPath);
+  const browserPath = locateChromium(options.browserPath);
+  const pageDir = locatePageDir();
+  const modelPath = await resolveModelPath(model, options.modelPath);
+
+  const server = new LoopbackServer(pageDir, modelPath);
+  await server.start();
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: browserPath,
+      args: [...CHROMIUM_FLAGS],
+      timeout: WORKER_START_TIMEOUT_MS,
+    });
+  } catch (error) {
+    await server.close();
+    throw new PoseEngineError(
+      'BROWSER_NOT_FOUND',
+      `Expected Chromium at ${browserPath} to start headless, but it failed: ` +
+        `${(error as Error).message.split('\n')[0]}. Reinstall it with \`apt-get install chromium\`.`,
+      { cause: error },
+    );
+  }
+  let closed = false;
+  const startWorker = () => InferenceWorker.start(browser, server, model);
+  const pool = new WorkerPool(() => startWorker());
+  const busy = new Set<InferenceWorker>();
+  try {
+    const started = await Promise.all(Array.from({ length: workers }, startWorker));
+    for (const worker of started) pool.add(worker);
+  } catch (error) {
+    await browser.close().catch(() => {});
+    await server.close();
+    throw error;
+  }
+
+  function stream(path: string, extractOptions: ExtractOptions = {}): FrameStream {
+    let timing: ExtractionTiming | undefined;
+    const decodeWarnings: string[] = [];
+    const iterate = async function* (): AsyncGenerator<ExtractedFrame> {
+      const { signal, onProgress } = extractOptions;
+      validateFps(extractOptions.fps);
+      if (closed) throw engineClosed();
+      const startedAt = performance.now();
+      signal?.throwIfAborted?.();
+      const info = await probeVideo(path, ffmpeg.ffmpeg);
+      const sampledFps =
+        extractOptions.fps !== undefined
+          ? Math.min(extractOptions.fps, info.fps || extractOptions.fps)
+          : info.fps;
+      const framesExpected =
+        extractOptions.fps !== undefined && info.fps > 0
+          ? Math.round((info.frameCountEstimate * sampledFps) / info.fps)
+          : info.frameCountEstimate;
+      if (signal?.aborted) throw abortedError(`Extracting ${path}`, signal.reason);
+      const worker = await pool.acquire(signal);
+      busy.add(worker);
+      const jobId = randomUUID();
+      const queue = new AsyncQueue<ExtractedFrame>();
+      const decoder = new FrameDecoder(path, info, ffmpeg.ffmpeg, { fps: extractOptions.fps });
+      let decodeError: unknown;
+      let abortedBy: { reason: unknown } | undefined;
+      let framesDone = 0;
+      let waitMs = 0;
+      let imageMs = 0;
+      let inferMs = 0;
+      let decodeCpuMs: number | undefined;
+      let firstFrameAt: number | undefined;
+      let lastFrameAt = startedAt;
+      const onAbort = () => {
+        abortedBy = { reason: signal?.reason };
+        decoder.kill();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      server.registerJob(jobId, (response) => {
+        pumpFrames(decoder, response).catch((error: unknown) => {
+          decodeError = error;
+          response.destroy();
+        });
+      });
+      worker.sink = {
+        jobId,
+        deliver(frames) {
+          for (const wire of frames) {
+            framesDone += 1;
+            waitMs += wire.waitMs;
+            imageMs += wire.copyMs;
+            inferMs += wire.inferMs;
+            queue.push({
+              timestampMs: wire.t,
+              landmarks: unflatten(wire.lm),
+              worldLandmarks: unflatten(wire.wl),
+            });
+          }
+          const now = performance.now();
+          firstFrameAt ??= now;
+          lastFrameAt = now;
+          decodeCpuMs = decoder.cpuTimeMs() ?? decodeCpuMs;
+          onProgress?.({ framesDone, framesExpected, elapsedMs: now - startedAt });
+        },
+      };
+      const pageJob: PageJob = {
+        jobId,
+        framesUrl: server.framesUrl(jobId),
+        batchFrames: RESULT_BATCH_FRAMES,
+      };
+      const run = worker.runJob(pageJob).then(
+        () => queue.end(),
+        (error: unknown) => queue.fail(error),
+      );
+      let finished = false;
+      try {
+        try {
+          for await (const frame of queue) yield frame;
+        } catch (pageError) {
+          // The first cause wins: an abort or a decode failure explains a broken page stream.
+          if (abortedBy) throw abortedError(`Extracting ${path}`, abortedBy.reason);
+          if (decodeError) throw decodeError;
+          if (closed) throw engineClosed();
+          if (worker.crashed) throw worker.crashed;
+          const details = worker.takePageErrors().join(' | ');
+          throw new PoseEngineError(
+            'INFERENCE_FAILED',
+            `Expected the inference page to analyse ${path}, but it failed: ` +
+              `${(pageError as Error).message.split('\n')[0]}${details ? ` (page: ${details})` : ''}. ` +
+              'This is a bug or an unsupported video; please report it with the file.',
+            { cause: pageError },
+          );
+        }
+        if (abortedBy) throw abortedError(`Extracting ${path}`, abortedBy.reason);
+        if (decodeError) throw decodeError;
+        finished = true;
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+        decoder.kill();
+        server.unregisterJob(jobId);
+        await run;
+        await decoder.waitForExit();
+        worker.sink = undefined;
+        busy.delete(worker);
+        pool.release(worker);
+        decodeWarnings.push(...decoder.decodeErrors);
+        if (finished) {
+          const frames = Math.max(framesDone, 1);
+          timing = {
+            frames: framesDone,
+            totalMs: lastFrameAt - startedAt,
+            wallPerFrameMs: (lastFrameAt - startedAt) / frames,
+            decodeCpuPerFrameMs: decodeCpuMs !== undefined ? decodeCpuMs / frames : undefined,
+            transferWaitPerFrameMs: waitMs / frames,
+            imagePerFrameMs: imageMs / frames,
+            inferencePerFrameMs: inferMs / frames,
+            setupMs: (firstFrameAt ?? lastFrameAt) - startedAt,
+          };
+        }
+      }
+    };
+    return {
+      [Symbol.asyncIterator]: () => iterate(),
+      get timing() {
+        return timing;
+      },
+      decodeWarnings,
+    };
+  }
+
+  return {
+    model,
+    workers,
+    modelPath,
+    stream,
+    async extract(path, extractOptions = {}) {
+      const frames: ExtractedFrame[] = [];
+      const frameStream = stream(path, extractOptions);
+      for await (const frame of frameStream) frames.push(frame);
+      const video = await probeVideo(path, ffmpeg.ffmpeg);
+      return {
+        file: path,
+        video,
+        frameSize: { width: video.width, height: video.height },
+        model,
+        frames,
+        decodeWarnings: frameStream.decodeWarnings,
+        timing: frameStream.timing!,
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      const idle = pool.drain();
+      await Promise.all([...idle, ...busy].map((worker) => worker.close()));
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,468 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join } from 'node:path';
+import { DECODER_THREADS, FFPROBE_TIMEOUT_MS, RGBA_BYTES_PER_PIXEL } from './engine-settings.js';
+import { PoseEngineError } from './errors.js';
+
+/** What the pose engine needs to know about a video before decoding it. */
+export interface VideoInfo {
+  /** Display width (px) after rotation metadata is applied, as decoded frames will be. */
+  readonly width: number;
+  readonly height: number;
+  /** Average frame rate (frames/s); a variable-rate file still reports real per-frame times. */
+  readonly fps: number;
+  readonly durationMs: number;
+  /** Frame count from the container, or duration x fps when the container does not say. */
+  readonly frameCountEstimate: number;
+  readonly codec: string;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, fsConstants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function findOnPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, name);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** The npm fallback binary, when the optional `@ffmpeg-installer/ffmpeg` is installed. */
+function findInstallerFfmpeg(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const installer = require('@ffmpeg-installer/ffmpeg') as { path?: string };
+    return installer.path && isExecutable(installer.path) ? installer.path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface FfmpegBinaries {
+  readonly ffmpeg: string;
+  /** ffprobe when one is installed next to ffmpeg or on PATH; otherwise probing parses `ffmpeg -i`. */
+  readonly ffprobe: string | undefined;
+}
+
+/** Finds ffmpeg: an explicit path, then Debian's `ffmpeg` on PATH, then `@ffmpeg-installer/ffmpeg`. */
+export function locateFfmpeg(explicitPath?: string): FfmpegBinaries {
+  if (explicitPath !== undefined && !isExecutable(explicitPath)) {
+    throw new PoseEngineError(
+      'FFMPEG_NOT_FOUND',
+      `Expected an executable ffmpeg at ${explicitPath} (from the ffmpegPath option), found none. ` +
+        'Pass the path of an installed ffmpeg, or omit the option to use the one on PATH.',
+    );
+  }
+  const ffmpeg = explicitPath ?? findOnPath('ffmpeg') ?? findInstallerFfmpeg();
+  if (!ffmpeg) {
+    throw new PoseEngineError(
+      'FFMPEG_NOT_FOUND',
+      'Expected ffmpeg on PATH or the npm package @ffmpeg-installer/ffmpeg, found neither. ' +
+        'Install it with `apt-get install ffmpeg` (Debian/Ubuntu).',
+    );
+  }
+  const sibling = join(dirname(ffmpeg), 'ffprobe');
+  const ffprobe = isExecutable(sibling) ? sibling : findOnPath('ffprobe');
+  return { ffmpeg, ffprobe };
+}
+
+/** Throws VIDEO_NOT_FOUND unless `path` is a readable regular file. */
+export function assertVideoFileExists(path: string): void {
+  let isFile = false;
+  try {
+    isFile = statSync(path).isFile();
+    accessSync(path, fsConstants.R_OK);
+  } catch (error) {
+    throw new PoseEngineError(
+      'VIDEO_NOT_FOUND',
+      `Expected a readable video file at ${path}, found nothing there. Check the path (relative ` +
+        `paths resolve from ${process.cwd()}).`,
+      { cause: error },
+    );
+  }
+  if (!isFile) {
+    throw new PoseEngineError(
+      'VIDEO_NOT_FOUND',
+      `Expected a video file at ${path}, found a directory or special file. Pass a file path.`,
+    );
+  }
+}
+
+function runTool(
+  binary: string,
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      binary,
+      args,
+      { timeout: FFPROBE_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code === 'string') {
+          reject(error); // spawn failure (ENOENT, EACCES), not a non-zero exit
+          return;
+        }
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+          stdout,
+          stderr,
+        });
+      },
+    );
+  });
+}
+
+/** The last meaningful lines of ffmpeg's stderr: its reason for failing. */
+export function ffmpegReason(stderr: string, maxLines = 4): string {
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.replace(/^\[(?:error|fatal|warning|info)\]\s*/, '').trim())
+    .filter((line) => line.length > 0 && !line.includes('showinfo'));
+  return lines.slice(-maxLines).join(' | ') || 'ffmpeg gave no reason';
+}
+
+function decodeFailed(path: string, reason: string): PoseEngineError {
+  return new PoseEngineError(
+    'VIDEO_DECODE_FAILED',
+    `Expected ${path} to be a video ffmpeg can decode; ffmpeg said: ${reason}. ` +
+      'Check that the file is complete and really a video (re-encode it with ffmpeg if needed).',
+  );
+}
+
+function parseRate(rate: string | undefined): number {
+  if (!rate) return 0;
+  const [num, den] = rate.split('/').map(Number);
+  if (num === undefined || !Number.isFinite(num)) return 0;
+  if (den === undefined) return num;
+  return den > 0 ? num / den : 0;
+}
+
+interface FfprobeJson {
+  streams?: {
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    avg_frame_rate?: string;
+    r_frame_rate?: string;
+    nb_frames?: string;
+    duration?: string;
+    side_data_list?: { rotation?: number }[];
+    tags?: { rotate?: string };
+  }[];
+  format?: { duration?: string };
+}
+
+/** Reads size, frame rate, duration and frame count of the first video stream. */
+export async function probeVideo(path: string, ffmpegPath?: string): Promise<VideoInfo> {
+  assertVideoFileExists(path);
+  const binaries = locateFfmpeg(ffmpegPath);
+  if (!binaries.ffprobe) return probeWithFfmpeg(path, binaries.ffmpeg);
+  const { code, stdout, stderr } = await runTool(binaries.ffprobe, [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height,avg_frame_rate,r_frame_rate,nb_frames,duration:' +
+      'stream_side_data=rotation:stream_tags=rotate:format=duration',
+    '-of',
+    'json',
+    path,
+  ]);
+  if (code !== 0) throw decodeFailed(path, ffmpegReason(stderr));
+  const json = JSON.parse(stdout) as FfprobeJson;
+  const stream = json.streams?.[0];
+  if (!stream?.width || !stream.height) {
+    throw decodeFailed(path, 'the file has no video stream');
+  }
+  const rotation = Number(
+    stream.side_data_list?.find((d) => d.rotation !== undefined)?.rotation ??
+      stream.tags?.rotate ??
+      0,
+  );
+  const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  const fps = parseRate(stream.avg_frame_rate) || parseRate(stream.r_frame_rate);
+  const durationS = Number(stream.duration ?? json.format?.duration ?? 0) || 0;
+  const frames = Number(stream.nb_frames ?? 0) || Math.round(durationS * fps);
+  return {
+    width: quarterTurn ? stream.height : stream.width,
+    height: quarterTurn ? stream.width : stream.height,
+    fps,
+    durationMs: durationS * 1000,
+    frameCountEstimate: frames,
+    codec: stream.codec_name ?? 'unknown',
+  };
+}
+
+/** Fallback probe for ffmpeg builds without ffprobe: parses the stream summary of `ffmpeg -i`. */
+async function probeWithFfmpeg(path: string, ffmpeg: string): Promise<VideoInfo> {
+  const { stderr } = await runTool(ffmpeg, ['-hide_banner', '-nostdin', '-i', path]);
+  const videoLine = stderr.split('\n').find((line) => /Stream #\d+:\d+.*: Video:/.test(line));
+  if (!videoLine) {
+    const reason = /Invalid data|moov atom|No such file/.test(stderr)
+      ? ffmpegReason(stderr)
+      : 'the file has no video stream';
+    throw decodeFailed(path, reason);
+  }
+  const size = /, (\d{2,5})x(\d{2,5})[, []/.exec(videoLine);
+  const fps = /, ([\d.]+) fps/.exec(videoLine);
+  const codec = /Video: (\w+)/.exec(videoLine);
+  const duration = /Duration: (\d+):(\d+):([\d.]+)/.exec(stderr);
+  const rotate = /rotate\s*:\s*(-?\d+)|rotation of (-?[\d.]+)/.exec(stderr);
+  if (!size) throw decodeFailed(path, `could not read the frame size from "${videoLine.trim()}"`);
+  const rotation = Number(rotate?.[1] ?? rotate?.[2] ?? 0);
+  const quarterTurn = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  const w = Number(size[1]);
+  const h = Number(size[2]);
+  const rate = Number(fps?.[1] ?? 0);
+  const durationS = duration
+    ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])
+    : 0;
+  return {
+    width: quarterTurn ? h : w,
+    height: quarterTurn ? w : h,
+    fps: rate,
+    durationMs: durationS * 1000,
+    frameCountEstimate: Math.round(durationS * rate),
+    codec: codec?.[1] ?? 'unknown',
+  };
+}
+
+export interface DecodeOptions {
+  /** Keep at most this many frames per second (real timestamps are kept; frames are never duplicated). */
+  readonly fps?: number | undefined;
+}
+
+/**
+ * The ffmpeg filter that keeps at most `fps` frames per second: a frame is kept when it falls in a
+ * later 1/fps slot than the last kept one. Unlike ffmpeg's `fps` filter it never duplicates frames
+ * and keeps each frame's real presentation time, so variable-frame-rate files stay truthful.
+ */
+export function samplingFilter(fps: number): string {
+  // +0.001 slot guards against 2/30*15 = 0.99999...; ',' must be escaped inside filter args.
+  const slot = (variable: string) => `floor(${variable}*${fps}+0.001)`;
+  return `select='isnan(prev_selected_t)+gt(${slot('t')}\\,${slot('prev_selected_t')})'`;
+}
+
+/** ffmpeg arguments that decode the first video stream to raw RGBA at its display size. */
+export function decodeArguments(path: string, info: VideoInfo, options: DecodeOptions): string[] {
+  const filters: string[] = [];
+  if (options.fps !== undefined) filters.push(samplingFilter(options.fps));
+  // showinfo reports each frame's pts on stderr; checksums are not needed.
+  filters.push('showinfo=checksum=0');
+  filters.push(`scale=w=${info.width}:h=${info.height}:flags=bicubic+accurate_rnd+full_chroma_int`);
+  filters.push('format=rgba');
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    '-loglevel',
+    'level+info',
+    '-threads',
+    String(DECODER_THREADS),
+    '-i',
+    path,
+    '-map',
+    '0:v:0',
+    '-an',
+    '-sn',
+    '-dn',
+    '-filter_threads',
+    '1',
+    '-vf',
+    filters.join(','),
+    // One output frame per decoded frame: no duplicates or drops to fake a constant rate.
+    '-fps_mode',
+    'passthrough',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgba',
+    'pipe:1',
+  ];
+}
+
+/** One decoded frame: RGBA pixels and its presentation time (ms since the start of the video). */
+export interface DecodedFrame {
+  readonly index: number;
+  readonly timestampMs: number;
+  readonly rgba: Buffer;
+}
+
+const SHOWINFO_TIMEBASE = /config in time_base: (\d+)\/(\d+)/;
+const SHOWINFO_FRAME = /\bn:\s*(\d+)\s+pts:\s*(-?\d+)\s+pts_time:\s*(\S+)/;
+
+/**
+ * A running ffmpeg decode. Frames come out in order with their real timestamps, paired from the
+ * raw stdout stream and showinfo's stderr lines. Backpressure: when the consumer stops reading,
+ * ffmpeg blocks on its stdout pipe.
+ */
+export class FrameDecoder {
+  readonly process: ChildProcess;
+  readonly frameBytes: number;
+  private readonly timestampsMs: number[] = [];
+  private timeBase: number | undefined;
+  private stderrTail = '';
+  private stderrPartial = '';
+  private readonly errorLines: string[] = [];
+  private exitCode: number | null | undefined;
+  private exitSignal: NodeJS.Signals | null = null;
+  private readonly exited: Promise<void>;
+  private killedByUs = false;
+  private spawnError: Error | undefined;
+
+  constructor(
+    readonly path: string,
+    readonly info: VideoInfo,
+    ffmpegBinary: string,
+    options: DecodeOptions,
+  ) {
+    this.frameBytes = info.width * info.height * RGBA_BYTES_PER_PIXEL;
+    this.process = spawn(ffmpegBinary, decodeArguments(path, info, options), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.exited = new Promise((resolve) => {
+      this.process.once('error', (error) => {
+        this.spawnError = error;
+        resolve();
+      });
+      this.process.once('close', (code, signal) => {
+        this.exitCode = code;
+        this.exitSignal = signal;
+        resolve();
+      });
+    });
+    this.process.stderr?.setEncoding('utf8');
+    this.process.stderr?.on('data', (chunk: string) => this.onStderr(chunk));
+  }
+
+  private onStderr(chunk: string): void {
+    const text = this.stderrPartial + chunk;
+    const lines = text.split('\n');
+    this.stderrPartial = lines.pop() ?? '';
+    for (const line of lines) {
+      const frame = SHOWINFO_FRAME.exec(line);
+      if (frame) {
+        const pts = Number(frame[2]);
+        this.timestampsMs.push(
+          this.timeBase !== undefined ? pts * this.timeBase * 1000 : Number(frame[3]) * 1000,
+        );
+        continue;
+      }
+      const base = SHOWINFO_TIMEBASE.exec(line);
+      if (base && line.includes('showinfo')) {
+        this.timeBase = Number(base[1]) / Number(base[2]);
+        continue;
+      }
+      if (line.startsWith('[error]') || line.startsWith('[fatal]')) this.errorLines.push(line);
+      // Keep a bounded tail for error messages (ms-scale logs can be long on corrupt input).
+      this.stderrTail = `${this.stderrTail}${line}\n`.slice(-4000);
+    }
+  }
+
+  /** Reasons ffmpeg logged at error level, even when it went on decoding. */
+  get decodeErrors(): readonly string[] {
+    return this.errorLines;
+  }
+
+  /** Timestamp (ms) of frame `index`, waiting for showinfo's line when stdout ran ahead of stderr. */
+  private async timestampOf(index: number): Promise<number | undefined> {
+    while (this.timestampsMs.length <= index) {
+      if (this.exitCode !== undefined || this.spawnError) {
+        // stderr is fully read once 'close' fired.
+        return this.timestampsMs[index];
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    return this.timestampsMs[index];
+  }
+
+  /** Yields frames in presentation order; throws VIDEO_DECODE_FAILED when ffmpeg fails. */
+  async *frames(): AsyncGenerator<DecodedFrame> {
+    const stdout = this.process.stdout;
+    if (!stdout) throw new Error('ffmpeg was spawned without a stdout pipe');
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let index = 0;
+    for await (const chunk of stdout as AsyncIterable<Buffer>) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      while (pendingBytes >= this.frameBytes) {
+        const joined = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
+        const rgba = joined.subarray(0, this.frameBytes);
+        const rest = joined.subarray(this.frameBytes);
+        pending = rest.length > 0 ? [rest] : [];
+        pendingBytes = rest.length;
+        const timestampMs = await this.timestampOf(index);
+        if (timestampMs === undefined) {
+          throw decodeFailed(this.path, `frame ${index} came without a timestamp`);
+        }
+        yield { index, timestampMs, rgba };
+        index += 1;
+      }
+    }
+    await this.exited;
+    if (this.killedByUs) return;
+    if (this.spawnError) {
+      throw new PoseEngineError(
+        'FFMPEG_NOT_FOUND',
+        `Expected to run ffmpeg, but it failed to start: ${this.spawnError.message}. ` +
+          'Install it with `apt-get install ffmpeg`.',
+        { cause: this.spawnError },
+      );
+    }
+    if (this.exitCode !== 0) {
+      const how = this.exitSignal ? `signal ${this.exitSignal}` : `code ${this.exitCode}`;
+      throw decodeFailed(this.path, `${ffmpegReason(this.stderrTail)} (ffmpeg exited with ${how})`);
+    }
+    if (index === 0) {
+      throw decodeFailed(this.path, `no frame could be decoded. ${ffmpegReason(this.stderrTail)}`);
+    }
+    if (pendingBytes > 0) {
+      throw decodeFailed(this.path, `the last frame was cut off after ${pendingBytes} bytes`);
+    }
+  }
+
+  /** Stops ffmpeg at once (abort, consumer gone). Safe to call more than once. */
+  kill(): void {
+    if (this.exitCode === undefined && !this.spawnError) {
+      this.killedByUs = true;
+      this.process.kill('SIGKILL');
+    }
+  }
+
+  /** Resolves when the ffmpeg process has exited. */
+  waitForExit(): Promise<void> {
+    return this.exited;
+  }
+
+  /** CPU time (ms) ffmpeg has used so far, from /proc; undefined where /proc is not available. */
+  cpuTimeMs(): number | undefined {
+    return processCpuTimeMs(this.process.pid);
+  }
+}
+
+/** user+system CPU time of a process (ms), read from /proc/<pid>/stat on Linux. */
+export function processCpuTimeMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime, in clock ticks
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ; 100 on every mainstream kernel configuration. */
+const CLOCK_TICKS_PER_SECOND = 100;

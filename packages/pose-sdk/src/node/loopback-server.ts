@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+  '.task': 'application/octet-stream',
+};
+
+/** Streams one job's frames into the response; resolves when done, rejects on decode failure. */
+export type FrameStreamHandler = (response: ServerResponse, request: IncomingMessage) => void;
+
+/**
+ * The HTTP server on 127.0.0.1 that feeds the inference pages: the page bundle and wasm runtime,
+ * the model bundle, and one raw frame stream per job. Every path starts with a random token so no
+ * other local process can guess its way into a job.
+ */
+export class LoopbackServer {
+  private readonly jobs = new Map<string, FrameStreamHandler>();
+  private readonly token = randomBytes(12).toString('hex');
+  private server: Server | undefined;
+  private origin = '';
+
+  constructor(
+    private readonly pageDir: string,
+    private readonly modelPath: string,
+  ) {}
+
+  async start(): Promise<void> {
+    const server = createServer((request, response) => this.handle(request, response));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    this.origin = `http://127.0.0.1:${port}`;
+  }
+
+  get baseUrl(): string {
+    return `${this.origin}/${this.token}`;
+  }
+
+  get pageUrl(): string {
+    return `${this.baseUrl}/page/index.html`;
+  }
+
+  get wasmBaseUrl(): string {
+    return `${this.baseUrl}/page/wasm`;
+  }
+
+  get modelUrl(): string {
+    return `${this.baseUrl}/model.task`;
+  }
+
+  framesUrl(jobId: string): string {
+    return `${this.baseUrl}/frames/${jobId}`;
+  }
+
+  registerJob(jobId: string, handler: FrameStreamHandler): void {
+    this.jobs.set(jobId, handler);
+  }
+
+  unregisterJob(jobId: string): void {
+    this.jobs.delete(jobId);
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    this.server = undefined;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse): void {
+    const url = new URL(request.url ?? '/', this.origin);
+    if (url.pathname === '/favicon.ico') {
+      response.writeHead(204).end(); // Chromium asks for it; answering avoids a console error
+      return;
+    }
+    const prefix = `/${this.token}/`;
+    if (!url.pathname.startsWith(prefix)) {
+      this.fail(response, 403, 'unknown token');
+      return;
+    }
+    const route = url.pathname.slice(prefix.length);
+    if (route.startsWith('frames/')) {
+      const handler = this.jobs.get(route.slice('frames/'.length));
+      if (!handler) {
+        this.fail(response, 404, 'no such job');
+        return;
+      }
+      // A job's stream can be opened once; a second request would split its frames.
+      this.jobs.delete(route.slice('frames/'.length));
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      handler(response, request);
+      return;
+    }
+    if (route === 'model.task') {
+      this.sendFile(response, this.modelPath);
+      return;
+    }
+    if (route.startsWith('page/')) {
+      const relative = normalize(decodeURIComponent(route.slice('page/'.length)));
+      if (relative.startsWith('..') || relative.includes(`${sep}..`)) {
+        this.fail(response, 403, 'path escapes the page folder');
+        return;
+      }
+      this.sendFile(response, join(this.pageDir, relative));
+      return;
+    }
+    this.fail(response, 404, 'not found');
+  }
+
+  private sendFile(response: ServerResponse, path: string): void {
+    let size: number;
+    try {
+      size = statSync(path).size;
+    } catch {
+      this.fail(response, 404, `missing file ${path}`);
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
+      'content-length': size,
+      'cache-control': 'no-store',
+    });
+    createReadStream(path).pipe(response);
+  }
+
+  private fail(response: ServerResponse, status: number, message: string): void {
+    response.writeHead(status, { 'content-type': 'text/plain' });
+    response.end(message);
+  }
+}

@@ -1,0 +1,149 @@
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { build } from 'esbuild';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_FLAGS } from '../../src/node/engine-settings.js';
+import { createPoseEngine, type ExtractionResult, resolveModelPath } from '../../src/node/index.js';
+import { fixtureVideo, PACKAGE_ROOT, SHORT_FIXTURE } from './fixtures.js';
+
+/** The spec's bound: mean landmark disagreement between the two paths, in px at 640 px width. */
+const MAX_MEAN_ERROR_PX = 1;
+
+interface BrowserPathFrame {
+  t: number;
+  presentedMs: number;
+  lm: number[];
+}
+
+let server: Server;
+let browser: Browser;
+let bundleDir: string;
+let headless: ExtractionResult;
+
+/** Serves the test page, tasks-vision's wasm, the model and the video from one loopback origin. */
+function serve(files: Record<string, string>): Promise<string> {
+  server = createServer((request, response) => {
+    const path = files[new URL(request.url ?? '/', 'http://x').pathname];
+    if (!path) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': path.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream',
+      'content-length': statSync(path).size,
+    });
+    createReadStream(path).pipe(response);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    });
+  });
+}
+
+beforeAll(async () => {
+  const video = fixtureVideo(SHORT_FIXTURE);
+  const engine = await createPoseEngine({ model: 'full' });
+  try {
+    headless = await engine.extract(video);
+  } finally {
+    await engine.close();
+  }
+
+  bundleDir = mkdtempSync(join(tmpdir(), 'pose-parity-'));
+  await build({
+    entryPoints: [join(PACKAGE_ROOT, 'test/engine/browser-path.page.ts')],
+    outfile: join(bundleDir, 'page.js'),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    logLevel: 'warning',
+  });
+  const tasksVision = dirname(
+    createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('@mediapipe/tasks-vision'),
+  );
+  const origin = await serve({
+    '/page.js': join(bundleDir, 'page.js'),
+    '/wasm/vision_wasm_internal.js': join(tasksVision, 'wasm/vision_wasm_internal.js'),
+    '/wasm/vision_wasm_internal.wasm': join(tasksVision, 'wasm/vision_wasm_internal.wasm'),
+    '/model.task': await resolveModelPath('full'),
+    '/video.mp4': video,
+  });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [...CHROMIUM_FLAGS],
+  });
+  const page = await browser.newPage();
+  await page.goto(`${origin}/page.js`); // any same-origin document will do
+  await page.setContent('<!doctype html><body></body>');
+  await page.addScriptTag({ url: `${origin}/page.js` });
+  (globalThis as Record<string, unknown>).browserFrames = await page.evaluate(
+    (request) =>
+      (
+        globalThis as unknown as {
+          analyseVideoElement: (r: typeof request) => Promise<BrowserPathFrame[]>;
+        }
+      ).analyseVideoElement(request),
+    {
+      videoUrl: `${origin}/video.mp4`,
+      wasmBaseUrl: `${origin}/wasm`,
+      modelUrl: `${origin}/model.task`,
+      timestampsMs: headless.frames.map((frame) => frame.timestampMs),
+    },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
+});
+
+describe('headless extraction agrees with a <video> element in the browser', () => {
+  it('steps the browser video through exactly the frames ffmpeg decoded', () => {
+    const browserFrames = (globalThis as Record<string, unknown>)
+      .browserFrames as BrowserPathFrame[];
+    expect(browserFrames).toHaveLength(headless.frames.length);
+    for (const [i, frame] of browserFrames.entries()) {
+      expect(Math.abs(frame.presentedMs - headless.frames[i]!.timestampMs)).toBeLessThan(1);
+    }
+  });
+
+  it(`has a mean landmark error under ${MAX_MEAN_ERROR_PX} px at 640 px width`, () => {
+    const browserFrames = (globalThis as Record<string, unknown>)
+      .browserFrames as BrowserPathFrame[];
+    const { width, height } = headless.frameSize;
+    const scale = 640 / width; // report in px of a 640 px wide frame
+    let sum = 0;
+    let count = 0;
+    let max = 0;
+    let presenceMismatches = 0;
+    for (const [i, frame] of headless.frames.entries()) {
+      const other = browserFrames[i]!.lm;
+      if (frame.landmarks.length > 0 !== other.length > 0) presenceMismatches += 1;
+      if (frame.landmarks.length === 0 || other.length === 0) continue;
+      for (const [k, landmark] of frame.landmarks.entries()) {
+        const dx = (landmark.x - other[k * 4]!) * width * scale;
+        const dy = (landmark.y - other[k * 4 + 1]!) * height * scale;
+        const error = Math.hypot(dx, dy);
+        sum += error;
+        max = Math.max(max, error);
+        count += 1;
+      }
+    }
+    const mean = sum / count;
+    console.info(
+      `browser vs headless (${SHORT_FIXTURE}, ${headless.frames.length} frames): ` +
+        `mean ${mean.toFixed(3)} px, max ${max.toFixed(3)} px at 640 px width, ` +
+        `${presenceMismatches} presence mismatches`,
+    );
+    expect(count).toBeGreaterThan(headless.frames.length * 33 * 0.9);
+    expect(presenceMismatches).toBe(0);
+    expect(mean).toBeLessThan(MAX_MEAN_ERROR_PX);
+  });
+});
