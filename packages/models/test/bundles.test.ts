@@ -22,7 +22,7 @@ import {
   Tensor,
   tfliteModel,
 } from './helpers/models.js';
-import { dependencyDir, readBytes } from './helpers/paths.js';
+import { dependencyDir, packageDir, readBytes } from './helpers/paths.js';
 import { readZip } from './helpers/zip-reader.js';
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -166,6 +166,18 @@ describe('the three bundles', () => {
     expect(Object.keys(manifest.bundles).sort()).toEqual([...MODEL_VARIANTS].sort());
     expect(new Set(Object.values(MODEL_SHA256)).size).toBe(3);
     for (const v of MODEL_VARIANTS) expect(MODEL_SHA256[v]).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('are documented in the README with the manifest sizes and hashes', () => {
+    const readme = readFileSync(join(packageDir, 'README.md'), 'utf8');
+    for (const v of MODEL_VARIANTS) {
+      const { file, bytes, sha256: hash } = manifest.bundles[v];
+      expect(readme).toMatch(
+        new RegExp(
+          `\\| \`${file.replaceAll('.', '\\.')}\`\\s*\\|\\s*${bytes.toLocaleString('en-US')} \\| \`${hash}\` \\|`,
+        ),
+      );
+    }
   });
 
   it('are pinned to the tasks-vision and @mediapipe/pose versions that are installed', () => {
