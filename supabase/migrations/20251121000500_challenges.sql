@@ -66,6 +66,7 @@ begin
 end
 $$;
 revoke execute on function reptemple_private.slugify(text) from public;
+grant execute on function reptemple_private.slugify(text) to authenticated, service_role;
 revoke execute on function reptemple_private.assign_challenge_slug() from public;
 
 create trigger challenges_assign_slug before insert on public.challenges

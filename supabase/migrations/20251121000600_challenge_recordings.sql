@@ -84,6 +84,17 @@ begin
   end if;
   new.total_reps := new.valid_reps + new.invalid_reps;
 
+  -- A participant submits as themselves. Checked here, before the duplicate check below, so that
+  -- nobody learns from a 23505 whether another address has a recording. (The row policy checks it
+  -- again; service_role may insert for anyone.)
+  if auth.role() = 'authenticated' and (
+    new.user_id is distinct from auth.uid()
+    or new.email is distinct from reptemple_private.normalize_email(auth.jwt() ->> 'email')
+  ) then
+    raise exception 'A recording is submitted under the signed-in account and its e-mail address.'
+      using errcode = 'insufficient_privilege';
+  end if;
+
   -- Serialise submissions of one participant to one challenge so the policy check cannot race.
   perform pg_advisory_xact_lock(hashtextextended(new.challenge_id::text || '/' || new.email, 0));
 

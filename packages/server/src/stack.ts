@@ -304,6 +304,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
       devEndpoints: config.devEndpoints,
       anonKey,
       serviceRoleKey,
+      jwtSecret: secrets.jwtSecret,
       postgrestUrl: () => new URL(runningPostgrest.url),
       auth,
       handleAuth: createAuthRoutes(auth, log.child('auth')),

@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { verifyJwt } from '../auth/jwt.js';
 import type { OutboxMailer } from '../auth/mailer.js';
 import type { AuthRouteContext } from '../auth/routes.js';
 import type { AuthService } from '../auth/service.js';
@@ -19,6 +20,7 @@ export interface AppDependencies {
   devEndpoints: boolean;
   anonKey: string;
   serviceRoleKey: string;
+  jwtSecret: string;
   postgrestUrl: () => URL;
   auth: AuthService;
   handleAuth: (context: AuthRouteContext) => Promise<void>;
@@ -72,10 +74,23 @@ function apiKeyFrom(req: IncomingMessage, url: URL): string | undefined {
 export function createApp(deps: AppDependencies) {
   const { log } = deps;
 
-  /** Like Supabase's gateway: the data and auth APIs need one of the project's API keys. */
+  /** Like Supabase's gateway: the data and auth APIs need one of the project's API keys, that is
+   * an anon or service_role token signed with the project's secret. */
+  function isProjectApiKey(key: string | undefined): boolean {
+    if (!key) return false;
+    if (key === deps.anonKey || key === deps.serviceRoleKey) return true;
+    try {
+      const claims = verifyJwt(key, deps.jwtSecret);
+      return claims.role === 'anon' || claims.role === 'service_role';
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  }
+
   function checkApiKey(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
     const key = apiKeyFrom(req, url);
-    if (key === deps.anonKey || key === deps.serviceRoleKey) {
+    if (isProjectApiKey(key)) {
       if (!req.headers.authorization) req.headers.authorization = `Bearer ${key}`;
       return true;
     }

@@ -1,0 +1,28 @@
+// What the global set-up hands to the tests.
+
+export interface StackInfo {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** The HS256 secret, for forging tokens that must be accepted or refused. */
+  jwtSecret: string;
+  /** Superuser connection string, for setting up and inspecting rows directly. */
+  databaseUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+  dataDir: string;
+  /** Directory of generated media fixtures. */
+  fixturesDir: string;
+  /** Upload limit the test stack runs with. bytes */
+  uploadMaxBytes: number;
+  /** The failed sign-ins per address the test stack allows. */
+  failedSignInLimit: number;
+  signInPerIpLimit: number;
+  databaseKind: 'embedded' | 'external';
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
