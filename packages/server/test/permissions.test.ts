@@ -432,13 +432,11 @@ describe('challenges', () => {
     expect(['42501', '23503']).toContain(error!.code);
   });
   it('authenticated × insert of first_participant_joined_at: denied', async () => {
-    const { error } = await owner.client
-      .from('challenges')
-      .insert({
-        ...userPayload,
-        created_by: owner.id,
-        first_participant_joined_at: new Date().toISOString(),
-      });
+    const { error } = await owner.client.from('challenges').insert({
+      ...userPayload,
+      created_by: owner.id,
+      first_participant_joined_at: new Date().toISOString(),
+    });
     expectPermissionDenied(error);
   });
   it('authenticated × update and delete, even of their own challenge: nothing changes', async () => {
@@ -498,36 +496,30 @@ describe('challenges', () => {
     expectPermissionDenied(error);
   });
   it('the database refuses a start after the end and result-hiding on a non-duel: 23514', async () => {
-    const reversed = await adminUser.client
-      .from('challenges')
-      .insert({
-        name: 'x',
-        exercise_definition_id: BUILTIN_PUSHUP_ID,
-        created_by: adminUser.id,
-        start_date: '2030-02-01T00:00:00Z',
-        end_date: '2030-01-01T00:00:00Z',
-      });
+    const reversed = await adminUser.client.from('challenges').insert({
+      name: 'x',
+      exercise_definition_id: BUILTIN_PUSHUP_ID,
+      created_by: adminUser.id,
+      start_date: '2030-02-01T00:00:00Z',
+      end_date: '2030-01-01T00:00:00Z',
+    });
     expect(reversed.error?.code).toBe('23514');
-    const hiding = await adminUser.client
-      .from('challenges')
-      .insert({
-        name: 'x',
-        exercise_definition_id: BUILTIN_PUSHUP_ID,
-        created_by: adminUser.id,
-        challenge_type: 'accountability',
-        hide_results_until_finished: true,
-      });
+    const hiding = await adminUser.client.from('challenges').insert({
+      name: 'x',
+      exercise_definition_id: BUILTIN_PUSHUP_ID,
+      created_by: adminUser.id,
+      challenge_type: 'accountability',
+      hide_results_until_finished: true,
+    });
     expect(hiding.error?.code).toBe('23514');
   });
   it('slugs are unique: 23505', async () => {
-    const { error } = await adminUser.client
-      .from('challenges')
-      .insert({
-        slug: challenge.slug,
-        name: 'x',
-        exercise_definition_id: BUILTIN_PUSHUP_ID,
-        created_by: adminUser.id,
-      });
+    const { error } = await adminUser.client.from('challenges').insert({
+      slug: challenge.slug,
+      name: 'x',
+      exercise_definition_id: BUILTIN_PUSHUP_ID,
+      created_by: adminUser.id,
+    });
     expect(error?.code).toBe('23505');
   });
 });
