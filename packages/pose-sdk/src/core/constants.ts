@@ -1,0 +1,96 @@
+/**
+ * Every number the analysers use, in one place. The spec's constants (spec 01 §4, §9) keep their
+ * names and values; the few the spec leaves open are marked "decision" and explained in
+ * docs/decisions.md.
+ */
+
+/** The fixed push-up analyser (spec 01 §9). Angles in degrees, times in ms, scores in %. */
+export const PUSHUP_ANALYZER_DEFAULTS = {
+  /** A rep whose body alignment averages below this is invalid. */
+  minAlignmentScore: 75, // %
+  /** A valid rep bends the elbow to at most this angle at the bottom. */
+  maxElbowAngleForDown: 105, // degrees
+  /** The elbow angle from which the arms count as extended ('up'). */
+  minUpAngle: 160, // degrees
+  /** The elbow angle up to which the arms count as bent ('down'). */
+  maxDownAngle: 120, // degrees
+  /** A change between up and down needs at least this long since the previous one. */
+  minTransitionTime: 50, // ms
+  /** Landmarks count as visible from this BlazePose visibility. */
+  minLandmarkVisibility: 0.5,
+  /** The elbow angle's own three landmarks need only this fraction of minLandmarkVisibility. */
+  elbowVisibilityFactor: 0.7,
+  /** Of the 6 arm landmarks (shoulders, elbows, wrists), at least this many must be visible. */
+  minVisibleArmLandmarks: 4,
+  /** Of the 4 hip and leg landmarks (hips, knees), at least this many must be visible. */
+  minVisibleHipLegLandmarks: 2,
+  /** Alignment is judged on the mean of the last this many samples. */
+  alignmentSampleCount: 10,
+  /** A drop is a mean alignment below minAlignmentScore minus this. */
+  alignmentDropMargin: 15, // % points
+  /** More drops than this in one rep make it invalid. */
+  maxAlignmentDrops: 6,
+  /**
+   * Decision: a rep is invalid for visibility when fewer than this share of its frames passed
+   * the landmark gates above.
+   */
+  minVisibleFrameShare: 0.5,
+  /**
+   * Decision: reps are cut at turning points of the elbow angle, so that a rep whose arms never
+   * reach minUpAngle is still counted (and judged "Didn't extend fully").
+   * A fall of this many degrees from the highest angle at a top starts a cycle.
+   */
+  cycleReversal: 15, // degrees
+  /** Decision: a cycle is a rep only if the elbow bent, and then rose again, by at least this. */
+  minCycleRise: 40, // degrees
+  /**
+   * Decision: when the stream ends during a rise, the rep counts if the rise has recovered at
+   * least this share of the descent (a clip cut right at the top).
+   */
+  finalRiseShare: 0.75,
+} as const;
+
+export type PushupAnalyzerConfig = {
+  -readonly [K in keyof typeof PUSHUP_ANALYZER_DEFAULTS]: number;
+};
+
+/** The definition-driven analyser (spec 01 §4, §9). Times in ms. */
+export const DEFINITION_ANALYZER_CONSTANTS = {
+  /** READY needs landmarks at least this visible... */
+  readyVisibility: 0.65,
+  /** ...at least this many of them... */
+  readyMinLandmarks: 3,
+  /** ...and at least this share of the definition's landmarks. */
+  readyLandmarkShare: 0.8,
+  /** READY marks start-phase timeline entries of this long before it as valid. */
+  readyLookBack: 10_000, // ms
+  /** Two alignment failures of one angle are logged at least this far apart. */
+  alignmentFailureInterval: 500, // ms
+  /** Alignment failures are judged over this window. */
+  alignmentFailureWindow: 2_000, // ms
+  /** This many failures of a global angle in the window fail the rep. */
+  globalFailureLimit: 2,
+  /** This many failures of a non-global angle in the window fail the rep... */
+  nonGlobalFailureLimit: 5,
+  /** ...or this many outside the start phase. */
+  nonGlobalFailureLimitOutsideStart: 3,
+  /** More than this many non-global failures within the first part of a cycle fail the rep... */
+  sustainedFailureLimit: 2,
+  /** ...where the first part is this share of the cycle's duration. */
+  sustainedCycleShare: 0.8,
+  /** Failures are cleared once the newest is this old... */
+  failureClearAfter: 3_000, // ms
+  /** ...while in a valid start phase that has lasted more than this. */
+  failureClearStartHold: 1_000, // ms
+  /** When the phase history grows past this many entries... */
+  phaseHistoryMax: 10,
+  /** ...it keeps only the newest this many. */
+  phaseHistoryKeep: 5,
+  /** Decision: landmarks of an angle count as measurable from this visibility. */
+  angleVisibility: 0.5,
+  /**
+   * Decision: when two measured frames at most this far apart skip a phase (fast reps, low frame
+   * rates), the phase counts as passed if the straight path between them crosses its ranges.
+   */
+  maxPassThroughGap: 500, // ms
+} as const;

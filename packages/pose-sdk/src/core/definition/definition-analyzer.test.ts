@@ -1,0 +1,541 @@
+import { type ExerciseDefinitionInput, normalizeDefinition } from '@reptemple/definitions';
+import { describe, expect, it } from 'vitest';
+import {
+  FRAME_SIZE,
+  framesOf,
+  type PushupPose,
+  pushupLandmarks,
+  repElbow,
+} from '../../../test/support/synthetic-pushup.js';
+import type { DefinitionPhase, TimelineEntry } from '../events.js';
+import type { PoseFrame } from '../types.js';
+import { DefinitionAnalyzer, type DefinitionEvent } from './definition-analyzer.js';
+
+const base = {
+  name: 'Test push-up',
+  cameraPosition: 'front',
+  angles: [
+    { id: 'elbow', name: 'Elbow', landmarks: [11, 13, 15] },
+    { id: 'body', name: 'Body line', landmarks: [11, 23, 27] },
+  ],
+  phases: {
+    start: { angleRanges: { elbow: { min: 150, max: 180 }, body: { min: 160, max: 180 } } },
+    transition: { angleRanges: { elbow: { min: 100, max: 150 }, body: { min: 160, max: 180 } } },
+    end: { angleRanges: { elbow: { min: 0, max: 100 }, body: { min: 160, max: 180 } } },
+  },
+  globalAlignments: ['body'],
+  timing: { minPhaseHoldTime: 0, transitionDebounce: 0, startingPositionHoldTime: 0 },
+} satisfies ExerciseDefinitionInput;
+
+type Overrides = Partial<Omit<ExerciseDefinitionInput, 'timing'>> & {
+  timing?: ExerciseDefinitionInput['timing'];
+};
+
+function analyzerFor(overrides: Overrides = {}): DefinitionAnalyzer {
+  const definition = normalizeDefinition({
+    ...base,
+    ...overrides,
+    timing: { ...base.timing, ...overrides.timing },
+  });
+  return new DefinitionAnalyzer({ definition, frameSize: FRAME_SIZE });
+}
+
+function run(analyzer: DefinitionAnalyzer, frames: readonly PoseFrame[]): DefinitionEvent[] {
+  const events: DefinitionEvent[] = [];
+  for (const frame of frames) events.push(...analyzer.process(frame));
+  return events;
+}
+
+/** Frames of a sequence of elbow angles held for the given ms each, at 30 fps. */
+function held(
+  steps: readonly [elbow: number, ms: number, extra?: Partial<PushupPose>][],
+  fps = 30,
+): PoseFrame[] {
+  const total = steps.reduce((sum, [, ms]) => sum + ms, 0);
+  return framesOf(total - 1, fps, (t) => {
+    let at = 0;
+    for (const [elbow, ms, extra] of steps) {
+      if (t < at + ms) return { elbow, ...extra };
+      at += ms;
+    }
+    return { elbow: steps[steps.length - 1]![0] };
+  });
+}
+
+function repsOf(
+  options: Parameters<typeof repElbow>[0],
+  pose: (t: number, elbow: number) => PushupPose = (_t, elbow) => ({ elbow }),
+  fps = 30,
+): PoseFrame[] {
+  const { elbowAt, durationMs } = repElbow(options);
+  return framesOf(durationMs, fps, (t) => pose(t, elbowAt(t)));
+}
+
+const phasesOf = (events: readonly DefinitionEvent[]) =>
+  events.flatMap((e) => (e.type === 'phase' ? [e.to] : []));
+const reasonsOf = (analyzer: DefinitionAnalyzer) => analyzer.reps.map((rep) => rep.invalidReason);
+
+describe('DefinitionAnalyzer cycle', () => {
+  it('counts start, transition, end, transition, start as one valid rep', () => {
+    const analyzer = analyzerFor();
+    const events = run(analyzer, repsOf({ reps: 1 }));
+    expect(phasesOf(events)).toEqual(['start', 'transition', 'end', 'transition', 'start']);
+    expect(analyzer.state).toMatchObject({
+      repCount: 1,
+      invalidRepCount: 0,
+      currentPhase: 'start',
+      isValidPosition: true,
+    });
+    expect(analyzer.reps[0]).toMatchObject({ repNumber: 1, isValidRep: true, invalidReason: null });
+  });
+
+  it('records the rep from leaving start to returning to start', () => {
+    const analyzer = analyzerFor();
+    run(analyzer, repsOf({ reps: 1, repMs: 1000, restMs: 500 }));
+    const [rep] = analyzer.reps;
+    expect(rep!.startTime).toBeGreaterThan(500);
+    expect(rep!.startTime).toBeLessThan(800);
+    expect(rep!.endTime).toBeGreaterThan(1200);
+    expect(rep!.endTime).toBeLessThanOrEqual(1500);
+  });
+
+  it('stays in a phase while the next phase does not hold', () => {
+    const analyzer = analyzerFor();
+    run(
+      analyzer,
+      held([
+        [170, 300],
+        [155, 300],
+      ]),
+    );
+    expect(analyzer.state.currentPhase).toBe('start');
+    expect(analyzer.state.isValidPosition).toBe(true);
+  });
+
+  it('holds a phase for minPhaseHoldTime before the next may begin', () => {
+    const analyzer = analyzerFor({ timing: { minPhaseHoldTime: 300 } });
+    const events = run(
+      analyzer,
+      held([
+        [170, 500],
+        [120, 100],
+        [80, 600],
+        [170, 500],
+      ]),
+    );
+    const enteredTransition = events.find(
+      (e) => e.type === 'phase' && e.to === 'transition',
+    )!.timestampMs;
+    const enteredEnd = events.find((e) => e.type === 'phase' && e.to === 'end')!.timestampMs;
+    expect(enteredEnd - enteredTransition).toBeGreaterThanOrEqual(300);
+    // In between, the angles fit end but the phase is still transition: not a valid position.
+    expect(analyzer.reps).toHaveLength(1);
+  });
+
+  it('needs the next phase to hold for transitionDebounce before changing', () => {
+    const spike: [number, number][] = [
+      [170, 500],
+      [120, 34],
+      [170, 500],
+    ];
+    const bouncy = analyzerFor({ timing: { transitionDebounce: 100 } });
+    expect(phasesOf(run(bouncy, held(spike)))).toEqual(['start']);
+    const eager = analyzerFor({ timing: { transitionDebounce: 0 } });
+    expect(phasesOf(run(eager, held(spike)))).toEqual(['start', 'transition', 'start']);
+  });
+
+  it('leaves start only after the starting position held for startingPositionHoldTime', () => {
+    const early = analyzerFor({ timing: { startingPositionHoldTime: 200 } });
+    // The elbow stays in start (>= 150 degrees) for only 156 ms before this rep descends.
+    run(early, repsOf({ reps: 1, restMs: 0 }));
+    expect(early.reps).toHaveLength(0);
+    const held200 = analyzerFor({ timing: { startingPositionHoldTime: 200 } });
+    run(held200, repsOf({ reps: 1, restMs: 300 }));
+    expect(held200.reps).toHaveLength(1);
+  });
+
+  it('detects the phase by testing start, then transition, then end when the position fits several', () => {
+    const overlapping = (
+      start: [number, number],
+      transition: [number, number],
+      end: [number, number],
+    ) =>
+      analyzerFor({
+        angles: [base.angles[0]],
+        globalAlignments: [],
+        phases: {
+          start: { angleRanges: { elbow: { min: start[0], max: start[1] } } },
+          transition: { angleRanges: { elbow: { min: transition[0], max: transition[1] } } },
+          end: { angleRanges: { elbow: { min: end[0], max: end[1] } } },
+        },
+      });
+    const first = (analyzer: DefinitionAnalyzer) => {
+      run(analyzer, held([[90, 34]]));
+      return analyzer.state.currentPhase;
+    };
+    expect(first(overlapping([80, 180], [0, 180], [0, 100]))).toBe('start');
+    expect(first(overlapping([150, 180], [0, 180], [0, 100]))).toBe('transition');
+    expect(first(overlapping([150, 180], [100, 150], [0, 100]))).toBe('end');
+  });
+});
+
+describe('DefinitionAnalyzer invalid reps', () => {
+  it('start, transition, start: skipped end phase', () => {
+    const analyzer = analyzerFor();
+    run(
+      analyzer,
+      held([
+        [170, 300],
+        [120, 300],
+        [170, 300],
+      ]),
+    );
+    expect(reasonsOf(analyzer)).toEqual(['Incomplete rep - skipped end phase']);
+  });
+
+  it('start, transition, end, start and end, start: skipped return transition', () => {
+    // Jumping straight from 80 to 170 degrees between two frames far apart (a tracking gap).
+    const analyzer = analyzerFor();
+    const frames = held([
+      [170, 300],
+      [120, 300],
+      [80, 300],
+    ]);
+    frames.push({ timestampMs: 1700, landmarks: pushupLandmarks({ elbow: 170 }) });
+    run(analyzer, frames);
+    expect(reasonsOf(analyzer)).toEqual(['Incomplete rep - skipped return transition']);
+  });
+
+  it('a new descent before returning to start: started new rep before completing previous', () => {
+    const analyzer = analyzerFor();
+    run(
+      analyzer,
+      held([
+        [170, 300],
+        [120, 200],
+        [80, 200],
+        [120, 200],
+        [80, 200],
+        [120, 200],
+        [170, 300],
+      ]),
+    );
+    expect(reasonsOf(analyzer)).toEqual([
+      'Incomplete rep - started new rep before completing previous',
+    ]);
+  });
+
+  it('a global angle out of range twice within 2 s fails the rep (failures logged 500 ms apart)', () => {
+    const sag =
+      (from: number, to: number) =>
+      (t: number, elbow: number): PushupPose => ({ elbow, hip: t >= from && t < to ? 140 : 175 });
+    const long = analyzerFor();
+    run(long, repsOf({ reps: 1, repMs: 1500 }, sag(900, 1500)));
+    expect(reasonsOf(long)).toEqual([
+      'Global alignment failure in end phase: Body line out of range',
+    ]);
+    const brief = analyzerFor();
+    run(brief, repsOf({ reps: 1, repMs: 1500 }, sag(900, 1300)));
+    expect(reasonsOf(brief)).toEqual([null]);
+  });
+
+  // The knee drives the phases too (it is not global): straight in start and end.
+  const kneeDefinition = {
+    angles: [...base.angles, { id: 'knee', name: 'Knee', landmarks: [23, 25, 27] }],
+    phases: {
+      start: { angleRanges: { ...base.phases.start.angleRanges, knee: { min: 150, max: 180 } } },
+      transition: {
+        angleRanges: { ...base.phases.transition.angleRanges, knee: { min: 0, max: 180 } },
+      },
+      end: { angleRanges: { ...base.phases.end.angleRanges, knee: { min: 150, max: 180 } } },
+    },
+  } satisfies Overrides;
+  const bent = { knee: 100 };
+
+  it('a non-global angle out of range 3 times within 2 s outside start fails the rep', () => {
+    // In end, the knees bend for 1.5 s: failures at 0, 500 and 1000 ms.
+    const three = analyzerFor(kneeDefinition);
+    run(
+      three,
+      held([
+        [170, 300],
+        [120, 100],
+        [80, 200],
+        [80, 1100, bent],
+        [120, 100],
+        [170, 300],
+      ]),
+    );
+    expect(reasonsOf(three)).toEqual([
+      'Too many alignment failures in end phase: Knee out of range',
+    ]);
+    // Two failures (0 and 500 ms) are not enough.
+    const two = analyzerFor(kneeDefinition);
+    run(
+      two,
+      held([
+        [170, 300],
+        [120, 100],
+        [80, 200],
+        [80, 600, bent],
+        [120, 100],
+        [170, 300],
+      ]),
+    );
+    expect(reasonsOf(two)).toEqual([null]);
+  });
+
+  it('in start, a non-global angle needs 5 failures within 2 s to fail the next rep', () => {
+    // Five failures 500 ms apart fit in 2 s only at exactly 0, 500 ... 2000 ms, so this runs at
+    // 10 fps where frame times are whole milliseconds.
+    const rep: [number, number, Partial<PushupPose>?][] = [
+      [120, 200],
+      [80, 300],
+      [120, 200],
+      [170, 300],
+    ];
+    const five = analyzerFor(kneeDefinition);
+    run(five, held([[170, 300], [170, 2100, bent], [170, 100], ...rep], 10));
+    expect(reasonsOf(five)).toEqual([
+      'Too many alignment failures in start phase: Knee out of range',
+    ]);
+    const four = analyzerFor(kneeDefinition);
+    run(four, held([[170, 300], [170, 1600, bent], [170, 100], ...rep], 10));
+    expect(reasonsOf(four)).toEqual([null]);
+  });
+
+  it('forgets alignment failures after 3 s in a valid start phase that lasted over 1 s', () => {
+    const rep: [number, number, Partial<PushupPose>?][] = [
+      [120, 200],
+      [80, 300],
+      [120, 200],
+      [170, 300],
+    ];
+    const rested = analyzerFor(kneeDefinition);
+    run(rested, held([[170, 300], [170, 2100, bent], [170, 3200], ...rep], 10));
+    expect(reasonsOf(rested)).toEqual([null]);
+  });
+
+  it('more than 2 non-global failures within 80% of the cycle make the rep invalid', () => {
+    const kneeTransition = {
+      angles: [...base.angles, { id: 'knee', name: 'Knee', landmarks: [23, 25, 27] }],
+      phases: {
+        start: { angleRanges: { ...base.phases.start.angleRanges, knee: { min: 0, max: 180 } } },
+        transition: {
+          angleRanges: { ...base.phases.transition.angleRanges, knee: { min: 150, max: 180 } },
+        },
+        end: { angleRanges: { ...base.phases.end.angleRanges, knee: { min: 150, max: 180 } } },
+      },
+    } satisfies Overrides;
+    // Three bent-knee moments 700 ms apart in different phases: never 3 within 2 s of one phase
+    // run... but 3 in the first 80% of the cycle.
+    const analyzer = analyzerFor(kneeTransition);
+    run(
+      analyzer,
+      held([
+        [170, 300],
+        [120, 600],
+        [125, 50, bent],
+        [120, 700],
+        [80, 50, bent],
+        [80, 650],
+        [80, 50, bent],
+        [80, 700],
+        [120, 700],
+        [170, 300],
+      ]),
+    );
+    expect(analyzer.reps).toHaveLength(1);
+    expect(reasonsOf(analyzer)[0]).toMatch(
+      /^(Sustained alignment failures: 3 during the rep|Too many alignment failures)/,
+    );
+  });
+
+  it('the qualification rep ignores invalid attempts until the first valid rep, which counts as 1', () => {
+    const analyzer = analyzerFor({ qualificationRep: { enabled: true } });
+    run(analyzer, [
+      ...held([
+        [170, 300],
+        [120, 300],
+        [170, 300],
+      ]),
+      ...repsOf({ reps: 2 }).map((f) => ({ ...f, timestampMs: f.timestampMs + 900 })),
+    ]);
+    expect(analyzer.reps.map((rep) => [rep.repNumber, rep.isValidRep])).toEqual([
+      [1, true],
+      [2, true],
+    ]);
+    expect(analyzer.state.invalidRepCount).toBe(0);
+  });
+});
+
+describe('DefinitionAnalyzer READY and STOP', () => {
+  it('fires READY once, after the starting hold, and marks start entries of the last 10 s valid', () => {
+    const analyzer = analyzerFor({ timing: { startingPositionHoldTime: 200 } });
+    const events = run(analyzer, repsOf({ reps: 2 }));
+    expect(events.filter((e) => e.type === 'ready')).toHaveLength(1);
+    const ready = events.find((e) => e.type === 'ready')!;
+    expect(ready.timestampMs).toBeGreaterThanOrEqual(200);
+    const entries = analyzer.timeline;
+    expect(entries.filter((e: TimelineEntry) => e.phase === 'READY')).toHaveLength(1);
+    expect(entries.filter((e) => e.phase === 'start').every((e) => e.valid)).toBe(true);
+  });
+
+  it('waits for the qualification rep before READY', () => {
+    const analyzer = analyzerFor({ qualificationRep: { enabled: true } });
+    const events = run(analyzer, repsOf({ reps: 1 }));
+    const ready = events.find((e) => e.type === 'ready')!;
+    expect(ready.timestampMs).toBeGreaterThanOrEqual(analyzer.reps[0]!.endTime);
+  });
+
+  it('needs max(3, 80%) of the landmarks visible at 0.65 for READY', () => {
+    // The definition uses 5 landmarks (11, 13, 15, 23, 27): 4 must be visible at 0.65.
+    const dim =
+      (ids: number[]) =>
+      (_t: number, elbow: number): PushupPose => ({
+        elbow,
+        visibilityById: Object.fromEntries(ids.map((id) => [id, 0.6])),
+      });
+    const oneDim = analyzerFor();
+    run(oneDim, repsOf({ reps: 1 }, dim([27])));
+    expect(oneDim.state.ready).toBe(true);
+    const twoDim = analyzerFor();
+    run(twoDim, repsOf({ reps: 1 }, dim([23, 27])));
+    expect(twoDim.state.ready).toBe(false);
+    expect(twoDim.reps).toHaveLength(1);
+  });
+
+  it('stops counting at the first stop-angle match after a valid rep, and adds a STOP entry', () => {
+    const analyzer = analyzerFor({
+      angles: [
+        ...base.angles,
+        { id: 'knees', name: 'Knees down', landmarks: [23, 25, 27], exerciseStop: true },
+      ],
+      stopCondition: { enabled: true, angleRanges: { knees: { min: 0, max: 120 } } },
+    });
+    const kneel = (t: number, elbow: number): PushupPose => ({
+      elbow,
+      knee: t > 2000 && t < 2300 ? 90 : 180,
+    });
+    const events = run(analyzer, repsOf({ reps: 3 }, kneel));
+    expect(events.filter((e) => e.type === 'stop')).toHaveLength(1);
+    expect(analyzer.state.stopped).toBe(true);
+    expect(analyzer.reps).toHaveLength(1);
+    expect(analyzer.timeline[analyzer.timeline.length - 1]!.phase).toBe('STOP');
+  });
+
+  it('does not stop before the first valid rep', () => {
+    const analyzer = analyzerFor({
+      angles: [
+        ...base.angles,
+        { id: 'knees', name: 'Knees down', landmarks: [23, 25, 27], exerciseStop: true },
+      ],
+      stopCondition: { enabled: true, angleRanges: { knees: { min: 0, max: 120 } } },
+    });
+    run(
+      analyzer,
+      repsOf({ reps: 2 }, (t, elbow) => ({ elbow, knee: t < 300 ? 90 : 180 })),
+    );
+    expect(analyzer.state.stopped).toBe(false);
+    expect(analyzer.reps).toHaveLength(2);
+  });
+});
+
+describe('DefinitionAnalyzer as a component', () => {
+  it('trims the phase history to the last 5 when it grows past 10', () => {
+    const analyzer = analyzerFor();
+    const wobble: [number, number][] = [[170, 300]];
+    for (let i = 0; i < 6; i++) wobble.push([120, 100], [80, 100]);
+    run(analyzer, held(wobble));
+    // 1 + 12 entries: trimmed to 5 when the 11th arrives, then 2 more.
+    expect(analyzer.phaseHistory).toEqual([
+      'end',
+      'transition',
+      'end',
+      'transition',
+      'end',
+      'transition',
+      'end',
+    ]);
+  });
+
+  it('measures a side view on the side closer to the camera', () => {
+    const definition = {
+      ...base,
+      cameraPosition: 'side' as const,
+      angles: [
+        { id: 'elbow', name: 'Elbow', landmarks: [12, 14, 16] },
+        { id: 'body', name: 'Body line', landmarks: [12, 24, 28] },
+      ],
+    };
+    const analyzer = analyzerFor(definition);
+    // The generator bends the left arm; the right side is barely visible.
+    const farSideDim = (_t: number, elbow: number): PushupPose => ({
+      elbow,
+      visibilityById: Object.fromEntries([12, 14, 16, 24, 26, 28].map((id) => [id, 0.3])),
+    });
+    run(analyzer, repsOf({ reps: 2 }, farSideDim));
+    expect(analyzer.reps).toHaveLength(2);
+  });
+
+  it('counts the same valid reps at 30, 15 and 8 frames per second (phases passed between frames)', () => {
+    for (const fps of [30, 15, 8]) {
+      const analyzer = analyzerFor();
+      run(analyzer, repsOf({ reps: 4, repMs: 600, restMs: 150 }, undefined, fps));
+      expect(
+        analyzer.reps.map((rep) => rep.isValidRep),
+        `${fps} fps`,
+      ).toEqual([true, true, true, true]);
+    }
+  });
+
+  it('resets every counter and flag', () => {
+    const analyzer = analyzerFor({ timing: { startingPositionHoldTime: 100 } });
+    const frames = repsOf({ reps: 2 });
+    run(analyzer, frames);
+    analyzer.reset();
+    expect(analyzer.state).toEqual({
+      repCount: 0,
+      invalidRepCount: 0,
+      currentPhase: null,
+      isValidPosition: false,
+      ready: false,
+      stopped: false,
+    });
+    expect(analyzer.reps).toEqual([]);
+    expect(analyzer.timeline).toEqual([]);
+    run(analyzer, frames);
+    expect(analyzer.state.repCount).toBe(2);
+  });
+
+  it('gives the same events for the same frames, every time', () => {
+    const frames = repsOf({ reps: 3, betweenTop: 140 }, (t, elbow) => ({
+      elbow,
+      hip: 150 + (t % 700) / 20,
+    }));
+    const once = JSON.stringify(run(analyzerFor(), frames));
+    expect(JSON.stringify(run(analyzerFor(), frames))).toBe(once);
+  });
+
+  it('refuses a definition with no angle to drive the phases', () => {
+    const allGlobal = { min: 0, max: 180 };
+    const phases = {
+      start: { angleRanges: { elbow: allGlobal, body: allGlobal } },
+      transition: { angleRanges: { elbow: allGlobal, body: allGlobal } },
+      end: { angleRanges: { elbow: allGlobal, body: allGlobal } },
+    };
+    expect(() => analyzerFor({ phases, globalAlignments: ['elbow', 'body'] })).toThrow(
+      /at least one angle that drives the phases/,
+    );
+  });
+
+  it('reports each phase change once with where it came from', () => {
+    const events = run(analyzerFor(), repsOf({ reps: 1 }));
+    const changes = events.flatMap((e) => (e.type === 'phase' ? [[e.from, e.to]] : [])) as [
+      DefinitionPhase | null,
+      DefinitionPhase,
+    ][];
+    expect(changes[0]).toEqual([null, 'start']);
+    for (let i = 1; i < changes.length; i++) expect(changes[i]![0]).toBe(changes[i - 1]![1]);
+  });
+});

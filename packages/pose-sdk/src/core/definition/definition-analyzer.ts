@@ -1,0 +1,540 @@
+import {
+  type ExerciseDefinition,
+  mirrorLandmark,
+  PHASE_NAMES,
+  RepTempleError,
+} from '@reptemple/definitions';
+import { DEFINITION_ANALYZER_CONSTANTS } from '../constants.js';
+import { FrameError } from '../errors.js';
+import {
+  type AnalysisState,
+  type AnalyzerEvent,
+  type DefinitionPhase,
+  NO_EVENTS,
+  type RepAnalyzer,
+  type RepRecord,
+  type TimelineEntry,
+} from '../events.js';
+import { angleAtVertex } from '../geometry/angle-at-vertex.js';
+import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
+import { classifyCycle } from './classify-cycle.js';
+import { passesThrough } from './passes-through.js';
+
+export type DefinitionEvent = AnalyzerEvent<DefinitionPhase, RepRecord>;
+
+export interface DefinitionAnalyzerOptions {
+  /** A normalised definition (see normalizeDefinition in @reptemple/definitions). */
+  readonly definition: ExerciseDefinition;
+  /** Pixel size of the frames, so that angles are measured in pixels, not normalised units. */
+  readonly frameSize: FrameSize;
+}
+
+interface AngleSpec {
+  readonly id: string;
+  readonly name: string;
+  /** Landmark ids as written, and mirrored to the other side (used in side views). */
+  readonly written: readonly [number, number, number];
+  readonly mirrored: readonly [number, number, number];
+  readonly global: boolean;
+  readonly stop: boolean;
+  /** Drives the phases: neither a global alignment nor a stop angle. */
+  readonly drivesPhases: boolean;
+}
+
+interface AlignmentFailure {
+  readonly timestampMs: number;
+  readonly angleIndex: number;
+  readonly global: boolean;
+}
+
+const C = DEFINITION_ANALYZER_CONSTANTS;
+
+/** Visibility by which the mirrored side must beat the current one before a side view switches. */
+const SIDE_SWITCH_MARGIN = 0.1; // mean visibility
+
+/**
+ * The definition-driven analyser (spec 01 §4, §9): counts reps of any exercise described by an
+ * exercise definition, through the cycle start, transition, end, transition, start.
+ */
+export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecord> {
+  readonly definition: ExerciseDefinition;
+  private readonly frameSize: FrameSize;
+  private readonly angles: readonly AngleSpec[];
+  private readonly values: Float64Array;
+  /** The angles of the previous measured frame, and its time (ms). */
+  private readonly previousValues: Float64Array;
+  private previousMeasuredAt = Number.NaN;
+  private readonly landmarkIds: { written: readonly number[]; mirrored: readonly number[] };
+  private readonly readyLandmarksNeeded: number;
+
+  private lastTimestampMs = Number.NEGATIVE_INFINITY;
+  private useMirrored = false;
+  private phase: DefinitionPhase | null = null;
+  private phaseEnteredAt = 0;
+  private candidate: DefinitionPhase | null = null;
+  private candidateSince = 0;
+  private positionValid = false;
+  private startHeldSince: number | null = null;
+  private startingHoldMet = false;
+  private qualified = false;
+  private ready = false;
+  private stopped = false;
+
+  /** The cycle began in start; `history` holds the phases entered since (trimmed when long). */
+  private cycleActive = false;
+  private history: DefinitionPhase[] = [];
+  private cycleLeftStartAt: number | null = null;
+  private cycleFailureReason: string | null = null;
+  private failures: AlignmentFailure[] = [];
+  private readonly lastFailureAt: Float64Array;
+
+  private validReps = 0;
+  private invalidReps = 0;
+  private readonly completedReps: RepRecord[] = [];
+  private readonly entries: TimelineEntry[] = [];
+
+  constructor(options: DefinitionAnalyzerOptions) {
+    this.definition = options.definition;
+    this.frameSize = options.frameSize;
+    const globals = new Set(options.definition.globalAlignments);
+    this.angles = options.definition.angles.map((angle) => {
+      const global = globals.has(angle.id);
+      return {
+        id: angle.id,
+        name: angle.name,
+        written: angle.landmarks,
+        mirrored: angle.landmarks.map(mirrorLandmark) as unknown as readonly [
+          number,
+          number,
+          number,
+        ],
+        global,
+        stop: angle.exerciseStop,
+        drivesPhases: !global && !angle.exerciseStop,
+      };
+    });
+    if (!this.angles.some((angle) => angle.drivesPhases)) {
+      throw new RepTempleError(
+        'DEFINITION_NOT_COUNTABLE',
+        `Expected definition "${options.definition.name}" to have at least one angle that drives the phases, got only global or exercise-stop angles`,
+        {
+          hint: 'Add an angle that is neither in globalAlignments nor marked exerciseStop, and give it ranges per phase.',
+        },
+      );
+    }
+    this.values = new Float64Array(this.angles.length);
+    this.previousValues = new Float64Array(this.angles.length);
+    this.lastFailureAt = new Float64Array(this.angles.length).fill(Number.NEGATIVE_INFINITY);
+    const written = [...new Set(this.angles.flatMap((angle) => angle.written))];
+    this.landmarkIds = { written, mirrored: written.map(mirrorLandmark) };
+    this.readyLandmarksNeeded = Math.max(
+      C.readyMinLandmarks,
+      Math.ceil(C.readyLandmarkShare * written.length),
+    );
+  }
+
+  get state(): AnalysisState<DefinitionPhase> & {
+    readonly ready: boolean;
+    readonly stopped: boolean;
+  } {
+    return {
+      repCount: this.validReps,
+      invalidRepCount: this.invalidReps,
+      currentPhase: this.phase,
+      isValidPosition: this.positionValid,
+      ready: this.ready,
+      stopped: this.stopped,
+    };
+  }
+
+  get reps(): readonly RepRecord[] {
+    return this.completedReps;
+  }
+
+  get timeline(): readonly TimelineEntry[] {
+    return this.entries;
+  }
+
+  /** The phases entered since the current cycle began (diagnostic; trimmed as the spec says). */
+  get phaseHistory(): readonly DefinitionPhase[] {
+    return this.history;
+  }
+
+  /** The angles of the last analysed frame, in degrees by angle id (NaN when not measurable). */
+  get currentAngles(): Readonly<Record<string, number>> {
+    return this.anglesRecord();
+  }
+
+  reset(): void {
+    this.lastTimestampMs = Number.NEGATIVE_INFINITY;
+    this.useMirrored = false;
+    this.phase = null;
+    this.phaseEnteredAt = 0;
+    this.candidate = null;
+    this.candidateSince = 0;
+    this.positionValid = false;
+    this.startHeldSince = null;
+    this.startingHoldMet = false;
+    this.qualified = false;
+    this.ready = false;
+    this.stopped = false;
+    this.cycleActive = false;
+    this.history = [];
+    this.cycleLeftStartAt = null;
+    this.cycleFailureReason = null;
+    this.failures = [];
+    this.lastFailureAt.fill(Number.NEGATIVE_INFINITY);
+    this.values.fill(0);
+    this.previousValues.fill(0);
+    this.previousMeasuredAt = Number.NaN;
+    this.validReps = 0;
+    this.invalidReps = 0;
+    this.completedReps.length = 0;
+    this.entries.length = 0;
+  }
+
+  process(frame: PoseFrame): readonly DefinitionEvent[] {
+    const t = frame.timestampMs;
+    if (!(t > this.lastTimestampMs)) {
+      throw new FrameError(
+        `Expected frame timestamps to increase, got ${t} ms after ${this.lastTimestampMs} ms`,
+      );
+    }
+    this.lastTimestampMs = t;
+    const landmarks = frame.landmarks;
+    if (landmarks.length !== 0 && landmarks.length !== LANDMARK_COUNT) {
+      throw new FrameError(
+        `Expected ${LANDMARK_COUNT} landmarks (or none), got ${landmarks.length}`,
+      );
+    }
+    if (this.stopped) return NO_EVENTS;
+    if (!this.measure(landmarks)) {
+      this.positionValid = false;
+      this.startHeldSince = null;
+      this.previousMeasuredAt = Number.NaN;
+      return NO_EVENTS;
+    }
+
+    const events: DefinitionEvent[] = [];
+    this.updatePhase(t, events);
+    this.previousValues.set(this.values);
+    this.previousMeasuredAt = t;
+    this.trackStartingHold(t);
+    this.recordAlignmentFailures(t);
+    this.clearFailuresAfterSteadyStart(t);
+    if (!this.ready) this.checkReady(t, landmarks, events);
+    this.checkStop(t, events);
+    return events.length === 0 ? NO_EVENTS : events;
+  }
+
+  // ---- measurement ----------------------------------------------------------------------------
+
+  /** Measures every angle; false when a phase-driving angle cannot be measured. */
+  private measure(landmarks: readonly Landmark[]): boolean {
+    if (landmarks.length === 0) return false;
+    if (this.definition.cameraPosition === 'side') this.chooseSide(landmarks);
+    let driving = true;
+    for (let i = 0; i < this.angles.length; i++) {
+      const angle = this.angles[i]!;
+      const [a, b, c] = this.useMirrored ? angle.mirrored : angle.written;
+      const first = landmarks[a]!;
+      const vertex = landmarks[b]!;
+      const third = landmarks[c]!;
+      const visible =
+        first.visibility >= C.angleVisibility &&
+        vertex.visibility >= C.angleVisibility &&
+        third.visibility >= C.angleVisibility;
+      const value = visible ? angleAtVertex(first, vertex, third, this.frameSize) : Number.NaN;
+      this.values[i] = value;
+      if (angle.drivesPhases && Number.isNaN(value)) driving = false;
+    }
+    return driving;
+  }
+
+  /** In a side view, measure on the side closer to the camera: the one BlazePose sees better. */
+  private chooseSide(landmarks: readonly Landmark[]): void {
+    const written = meanVisibility(landmarks, this.landmarkIds.written);
+    const mirrored = meanVisibility(landmarks, this.landmarkIds.mirrored);
+    if (
+      this.useMirrored
+        ? written > mirrored + SIDE_SWITCH_MARGIN
+        : mirrored > written + SIDE_SWITCH_MARGIN
+    ) {
+      this.useMirrored = !this.useMirrored;
+    }
+  }
+
+  private matches(phase: DefinitionPhase): boolean {
+    const ranges = this.definition.phases[phase].angleRanges;
+    for (let i = 0; i < this.angles.length; i++) {
+      const angle = this.angles[i]!;
+      if (!angle.drivesPhases) continue;
+      const range = ranges[angle.id]!;
+      const value = this.values[i]!;
+      if (!(value >= range.min && value <= range.max)) return false;
+    }
+    return true;
+  }
+
+  private anglesRecord(): Record<string, number> {
+    const record: Record<string, number> = {};
+    for (let i = 0; i < this.angles.length; i++) record[this.angles[i]!.id] = this.values[i]!;
+    return record;
+  }
+
+  // ---- phases ---------------------------------------------------------------------------------
+
+  private nextPhase(phase: DefinitionPhase): DefinitionPhase {
+    if (phase === 'start') return 'transition';
+    if (phase === 'end') return 'transition';
+    // In transition: down to end until the cycle has reached end, then back up to start.
+    return this.history.includes('end') ? 'start' : 'end';
+  }
+
+  /** When the position fits neither the current nor the next phase, test start, transition, end. */
+  private detectPhase(): DefinitionPhase | null {
+    for (const phase of PHASE_NAMES) if (this.matches(phase)) return phase;
+    return null;
+  }
+
+  private updatePhase(t: number, events: DefinitionEvent[]): void {
+    if (this.phase === null) {
+      const detected = this.detectPhase();
+      if (detected !== null) this.enterPhase(t, detected, events);
+      this.positionValid = detected !== null;
+      return;
+    }
+    const current = this.phase;
+    const next = this.nextPhase(current);
+    const currentHolds = this.matches(current);
+    let candidate: DefinitionPhase | null;
+    if (this.matches(next)) candidate = next;
+    else if (currentHolds) candidate = null;
+    else {
+      const detected = this.detectPhase();
+      candidate = detected === current ? null : detected;
+    }
+
+    if (candidate !== this.candidate) {
+      this.candidate = candidate;
+      this.candidateSince = t;
+    }
+    const timing = this.definition.timing;
+    const mayChange =
+      candidate !== null &&
+      t - this.phaseEnteredAt >= timing.minPhaseHoldTime &&
+      t - this.candidateSince >= timing.transitionDebounce &&
+      (current !== 'start' || this.startingHoldMet || timing.startingPositionHoldTime === 0);
+    if (mayChange) {
+      this.passThroughSkippedPhase(t, next, candidate!, events);
+      if (this.phase !== candidate) this.enterPhase(t, candidate!, events);
+    }
+    this.positionValid = this.matches(this.phase!);
+  }
+
+  /**
+   * The frames jumped from the current phase to `candidate`, skipping `next`. If the straight
+   * path from the previous frame's angles to these crosses `next`'s ranges, the body went
+   * through it between the two samples: enter it at that moment.
+   */
+  private passThroughSkippedPhase(
+    t: number,
+    next: DefinitionPhase,
+    candidate: DefinitionPhase,
+    events: DefinitionEvent[],
+  ): void {
+    if (candidate === next || !(t - this.previousMeasuredAt <= C.maxPassThroughGap)) return;
+    const ranges = this.definition.phases[next].angleRanges;
+    const drivingRanges = this.angles.map((angle) =>
+      angle.drivesPhases ? ranges[angle.id] : undefined,
+    );
+    const share = passesThrough(this.previousValues, this.values, drivingRanges);
+    if (share === null) return;
+    this.enterPhase(this.previousMeasuredAt + share * (t - this.previousMeasuredAt), next, events);
+  }
+
+  private enterPhase(t: number, phase: DefinitionPhase, events: DefinitionEvent[]): void {
+    const from = this.phase;
+    if (phase === 'start') {
+      if (this.cycleActive) this.completeCycle(t, events);
+      this.cycleActive = true;
+      this.history = ['start'];
+      this.cycleLeftStartAt = null;
+      this.cycleFailureReason = null;
+    } else {
+      if (from === 'start') this.cycleLeftStartAt = t;
+      this.history.push(phase);
+      if (this.history.length > C.phaseHistoryMax)
+        this.history = this.history.slice(-C.phaseHistoryKeep);
+    }
+    this.phase = phase;
+    this.phaseEnteredAt = t;
+    this.candidate = null;
+    this.startHeldSince = null;
+    const valid = this.ready && this.matches(phase);
+    this.entries.push({ timestamp: t, phase, angles: this.anglesRecord(), valid });
+    events.push({ type: 'phase', timestampMs: t, from, to: phase });
+  }
+
+  private trackStartingHold(t: number): void {
+    if (this.phase !== 'start' || !this.positionValid) {
+      this.startHeldSince = null;
+      return;
+    }
+    if (this.startHeldSince === null) this.startHeldSince = t;
+    if (t - this.startHeldSince >= this.definition.timing.startingPositionHoldTime)
+      this.startingHoldMet = true;
+  }
+
+  // ---- reps -----------------------------------------------------------------------------------
+
+  private completeCycle(t: number, events: DefinitionEvent[]): void {
+    const afterStart = this.history[0] === 'start' ? this.history.slice(1) : this.history;
+    const reason =
+      classifyCycle(afterStart) ?? this.cycleFailureReason ?? this.sustainedFailureReason(t);
+    const isValidRep = reason === null;
+    if (this.definition.qualificationRep.enabled && !this.qualified) {
+      // Until the first valid rep, invalid attempts are ignored; the qualifying rep counts as 1.
+      if (!isValidRep) return;
+      this.qualified = true;
+    }
+    if (isValidRep) this.validReps++;
+    else this.invalidReps++;
+    const rep: RepRecord = {
+      repNumber: this.completedReps.length + 1,
+      startTime: this.cycleLeftStartAt ?? t,
+      endTime: t,
+      isValidRep,
+      invalidReason: reason,
+    };
+    this.completedReps.push(rep);
+    events.push({ type: 'rep', timestampMs: t, rep });
+  }
+
+  /** More than 2 non-global failures within the first 80% of the cycle make the rep invalid. */
+  private sustainedFailureReason(t: number): string | null {
+    if (this.cycleLeftStartAt === null) return null;
+    const cutoff = this.cycleLeftStartAt + C.sustainedCycleShare * (t - this.cycleLeftStartAt);
+    let count = 0;
+    for (const failure of this.failures) {
+      if (
+        !failure.global &&
+        failure.timestampMs >= this.cycleLeftStartAt &&
+        failure.timestampMs <= cutoff
+      )
+        count++;
+    }
+    return count > C.sustainedFailureLimit
+      ? `Sustained alignment failures: ${count} during the rep`
+      : null;
+  }
+
+  // ---- alignment failures ---------------------------------------------------------------------
+
+  private recordAlignmentFailures(t: number): void {
+    const phase = this.phase;
+    if (phase === null) return;
+    const ranges = this.definition.phases[phase].angleRanges;
+    for (let i = 0; i < this.angles.length; i++) {
+      const angle = this.angles[i]!;
+      if (angle.stop) continue;
+      const value = this.values[i]!;
+      if (Number.isNaN(value)) continue;
+      const range = ranges[angle.id]!;
+      if (value >= range.min && value <= range.max) continue;
+      if (t - this.lastFailureAt[i]! < C.alignmentFailureInterval) continue;
+      this.lastFailureAt[i] = t;
+      this.failures.push({ timestampMs: t, angleIndex: i, global: angle.global });
+      this.judgeFailures(t, phase, i);
+    }
+    this.pruneFailures(t);
+  }
+
+  private judgeFailures(t: number, phase: DefinitionPhase, angleIndex: number): void {
+    const angle = this.angles[angleIndex]!;
+    let count = 0;
+    for (const failure of this.failures) {
+      if (failure.angleIndex === angleIndex && t - failure.timestampMs <= C.alignmentFailureWindow)
+        count++;
+    }
+    let reason: string | null = null;
+    if (angle.global && count >= C.globalFailureLimit) {
+      reason = `Global alignment failure in ${phase} phase: ${angle.name} out of range`;
+    } else if (
+      !angle.global &&
+      (count >= C.nonGlobalFailureLimit ||
+        (phase !== 'start' && count >= C.nonGlobalFailureLimitOutsideStart))
+    ) {
+      reason = `Too many alignment failures in ${phase} phase: ${angle.name} out of range`;
+    }
+    if (reason !== null && this.cycleFailureReason === null) this.cycleFailureReason = reason;
+  }
+
+  private pruneFailures(t: number): void {
+    const keepFrom = Math.min(t - C.alignmentFailureWindow, this.cycleLeftStartAt ?? t);
+    if (this.failures.length > 0 && this.failures[0]!.timestampMs < keepFrom) {
+      this.failures = this.failures.filter((failure) => failure.timestampMs >= keepFrom);
+    }
+  }
+
+  /** Failures are forgotten after 3 s in a valid start phase that has lasted over 1 s. */
+  private clearFailuresAfterSteadyStart(t: number): void {
+    if (
+      this.phase !== 'start' ||
+      !this.positionValid ||
+      (this.failures.length === 0 && this.cycleFailureReason === null)
+    )
+      return;
+    if (t - this.phaseEnteredAt <= C.failureClearStartHold) return;
+    const newest = this.failures[this.failures.length - 1];
+    if (newest !== undefined && t - newest.timestampMs < C.failureClearAfter) return;
+    this.failures = [];
+    this.cycleFailureReason = null;
+  }
+
+  // ---- READY and STOP -------------------------------------------------------------------------
+
+  private checkReady(t: number, landmarks: readonly Landmark[], events: DefinitionEvent[]): void {
+    const timing = this.definition.timing;
+    if (timing.startingPositionHoldTime > 0 && !this.startingHoldMet) return;
+    if (this.definition.qualificationRep.enabled && !this.qualified) return;
+    const ids = this.useMirrored ? this.landmarkIds.mirrored : this.landmarkIds.written;
+    let visible = 0;
+    for (const id of ids) if (landmarks[id]!.visibility >= C.readyVisibility) visible++;
+    if (visible < this.readyLandmarksNeeded) return;
+    this.ready = true;
+    for (const entry of this.entries) {
+      if (entry.phase === 'start' && entry.timestamp >= t - C.readyLookBack) entry.valid = true;
+    }
+    this.entries.push({ timestamp: t, phase: 'READY', angles: this.anglesRecord(), valid: true });
+    events.push({ type: 'ready', timestampMs: t });
+  }
+
+  private checkStop(t: number, events: DefinitionEvent[]): void {
+    const stop = this.definition.stopCondition;
+    if (!stop.enabled || this.validReps < 1) return;
+    for (let i = 0; i < this.angles.length; i++) {
+      const angle = this.angles[i]!;
+      const range = stop.angleRanges[angle.id];
+      if (!angle.stop || range === undefined) continue;
+      const value = this.values[i]!;
+      if (value >= range.min && value <= range.max) {
+        this.stopped = true;
+        this.entries.push({
+          timestamp: t,
+          phase: 'STOP',
+          angles: this.anglesRecord(),
+          valid: true,
+        });
+        events.push({ type: 'stop', timestampMs: t });
+        return;
+      }
+    }
+  }
+}
+
+function meanVisibility(landmarks: readonly Landmark[], ids: readonly number[]): number {
+  let sum = 0;
+  for (const id of ids) sum += landmarks[id]!.visibility;
+  return sum / ids.length;
+}

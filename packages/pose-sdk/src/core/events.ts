@@ -1,0 +1,77 @@
+/** What analysers report: phases, reps, timeline entries and the READY/STOP moments. */
+
+export type PushupPhase = 'unknown' | 'up' | 'down' | 'transition';
+export type DefinitionPhase = 'start' | 'transition' | 'end';
+
+/** A completed rep (spec 01 §3). Times are the frame timestamps, in ms. */
+export interface RepRecord {
+  readonly repNumber: number;
+  /** ms: when the rep left its starting position */
+  readonly startTime: number;
+  /** ms: when the rep returned to its starting position */
+  readonly endTime: number;
+  readonly isValidRep: boolean;
+  /** Why the rep is invalid (spec 01 §8 wording), or null for a valid rep. */
+  readonly invalidReason: string | null;
+}
+
+/** The push-up analyser's rep record adds its measurements. */
+export interface PushupRepRecord extends RepRecord {
+  /** degrees: the smallest elbow angle of the rep */
+  readonly minElbowAngle: number;
+  /** %: the mean body alignment over the rep */
+  readonly alignmentScore: number;
+  /** degrees: the largest elbow angle minus the smallest, over the rep */
+  readonly maxAngleRange: number;
+  /** %: the lowest 10-sample mean alignment during the rep */
+  readonly minAlignmentDuringCycle: number;
+  /** How many samples had a mean alignment below the drop threshold */
+  readonly alignmentDropCount: number;
+}
+
+/** The phases a timeline shows (spec 01 §3): the three phases and the two moments. */
+export type TimelinePhase = DefinitionPhase | 'STOP' | 'READY';
+
+/** One entry of the phase timeline (spec 01 §3), added whenever the phase changes. */
+export interface TimelineEntry {
+  /** ms */
+  readonly timestamp: number;
+  readonly phase: TimelinePhase;
+  /** degrees, by angle id, at that moment */
+  readonly angles: Readonly<Record<string, number>>;
+  /** false while the position is not (yet) valid; READY turns recent start entries valid */
+  valid: boolean;
+}
+
+export type AnalyzerEvent<Phase extends string, Rep extends RepRecord> =
+  | {
+      readonly type: 'phase';
+      readonly timestampMs: number;
+      readonly from: Phase | null;
+      readonly to: Phase;
+    }
+  | { readonly type: 'rep'; readonly timestampMs: number; readonly rep: Rep }
+  | { readonly type: 'ready'; readonly timestampMs: number }
+  | { readonly type: 'stop'; readonly timestampMs: number };
+
+/** The live result (spec 02 §3 "live analysis result"). */
+export interface AnalysisState<Phase extends string> {
+  /** valid reps so far */
+  readonly repCount: number;
+  readonly invalidRepCount: number;
+  readonly currentPhase: Phase | null;
+  readonly isValidPosition: boolean;
+}
+
+/** What both analysers offer: feed frames in time order, read events, state, reps and timeline. */
+export interface RepAnalyzer<Phase extends string, Rep extends RepRecord> {
+  /** Analyses one frame and returns what happened in it (often nothing). */
+  process(frame: import('./types.js').PoseFrame): readonly AnalyzerEvent<Phase, Rep>[];
+  readonly state: AnalysisState<Phase>;
+  readonly reps: readonly Rep[];
+  readonly timeline: readonly TimelineEntry[];
+  /** Clears every counter and flag, as if no frame had been seen. */
+  reset(): void;
+}
+
+export const NO_EVENTS: readonly never[] = Object.freeze([]);

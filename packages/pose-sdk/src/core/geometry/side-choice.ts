@@ -1,0 +1,43 @@
+import type { Landmark } from '../types.js';
+
+export type BodySide = 'left' | 'right';
+
+/** The lowest visibility among the given landmarks (0 when one is missing). */
+export function weakestVisibility(landmarks: readonly Landmark[], ids: readonly number[]): number {
+  let weakest = 1;
+  for (const id of ids) {
+    const landmark = landmarks[id];
+    if (landmark === undefined) return 0;
+    if (landmark.visibility < weakest) weakest = landmark.visibility;
+  }
+  return weakest;
+}
+
+/** Visibility by which the other side must beat the current one before we switch sides. */
+export const SIDE_SWITCH_MARGIN = 0.1;
+
+/**
+ * Which side of the body to measure: the one whose weakest landmark is more visible, which in a
+ * side view is the side closer to the camera. The current side is kept unless the other beats it
+ * by SIDE_SWITCH_MARGIN, so near-equal visibility does not flip sides every frame.
+ * Returns null when neither side reaches `minVisibility`.
+ */
+export function chooseSide(
+  landmarks: readonly Landmark[],
+  leftIds: readonly number[],
+  rightIds: readonly number[],
+  minVisibility: number,
+  current: BodySide | null,
+): BodySide | null {
+  if (landmarks.length === 0) return null;
+  const left = weakestVisibility(landmarks, leftIds);
+  const right = weakestVisibility(landmarks, rightIds);
+  const leftOk = left >= minVisibility;
+  const rightOk = right >= minVisibility;
+  if (!leftOk && !rightOk) return null;
+  if (!leftOk) return 'right';
+  if (!rightOk) return 'left';
+  if (current === 'left') return right > left + SIDE_SWITCH_MARGIN ? 'right' : 'left';
+  if (current === 'right') return left > right + SIDE_SWITCH_MARGIN ? 'left' : 'right';
+  return left >= right ? 'left' : 'right';
+}

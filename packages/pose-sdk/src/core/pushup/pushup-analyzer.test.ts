@@ -1,0 +1,357 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FRAME_SIZE,
+  framesOf,
+  type PushupPose,
+  pushupLandmarks,
+  repElbow,
+} from '../../../test/support/synthetic-pushup.js';
+import { PUSHUP_ANALYZER_DEFAULTS } from '../constants.js';
+import { FrameError } from '../errors.js';
+import type { PushupRepRecord } from '../events.js';
+import type { PoseFrame } from '../types.js';
+import { INCOMPLETE_RANGE_OF_MOTION } from './judge-pushup-rep.js';
+import { PushupAnalyzer, type PushupEvent } from './pushup-analyzer.js';
+
+function analyse(
+  frames: readonly PoseFrame[],
+  finish = true,
+): { analyzer: PushupAnalyzer; events: PushupEvent[] } {
+  const analyzer = new PushupAnalyzer({ frameSize: FRAME_SIZE });
+  const events: PushupEvent[] = [];
+  for (const frame of frames) events.push(...analyzer.process(frame));
+  if (finish) events.push(...analyzer.finish());
+  return { analyzer, events };
+}
+
+function reps(
+  options: Parameters<typeof repElbow>[0],
+  pose: (t: number, elbow: number) => PushupPose = (_t, elbow) => ({ elbow }),
+  fps = 30,
+) {
+  const { elbowAt, durationMs } = repElbow(options);
+  return analyse(framesOf(durationMs, fps, (t) => pose(t, elbowAt(t)))).analyzer;
+}
+
+const reasons = (analyzer: PushupAnalyzer) => analyzer.reps.map((rep) => rep.invalidReason);
+
+describe('PushupAnalyzer phases', () => {
+  it('goes up, transition, down, transition, up for one rep and counts it valid', () => {
+    const { analyzer, events } = analyse(
+      framesOf(2000, 30, (t) => ({ elbow: repElbow({ reps: 1 }).elbowAt(t) })),
+    );
+    const phases = events
+      .filter((e) => e.type === 'phase')
+      .map((e) => (e.type === 'phase' ? e.to : ''));
+    expect(phases).toEqual(['up', 'transition', 'down', 'transition', 'up']);
+    expect(analyzer.state).toEqual({
+      repCount: 1,
+      invalidRepCount: 0,
+      currentPhase: 'up',
+      isValidPosition: true,
+    });
+    expect(analyzer.reps[0]).toMatchObject({ repNumber: 1, isValidRep: true, invalidReason: null });
+  });
+
+  it('lets the first frame set up (from half-way between down and up) or down', () => {
+    const first = (elbow: number) =>
+      analyse([{ timestampMs: 0, landmarks: pushupLandmarks({ elbow }) }]).analyzer.state
+        .currentPhase;
+    expect(first(170)).toBe('up');
+    expect(first(141)).toBe('up');
+    expect(first(139)).toBe('down');
+    expect(first(90)).toBe('down');
+  });
+
+  it('starts in unknown and stays there while no elbow can be measured', () => {
+    const analyzer = new PushupAnalyzer({ frameSize: FRAME_SIZE });
+    expect(analyzer.state.currentPhase).toBe('unknown');
+    analyzer.process({ timestampMs: 0, landmarks: [] });
+    analyzer.process({
+      timestampMs: 33,
+      landmarks: pushupLandmarks({ elbow: 170, visibility: 0.2 }),
+    });
+    expect(analyzer.state.currentPhase).toBe('unknown');
+  });
+
+  it('needs at least 50 ms between changes of up and down', () => {
+    // Up at 0 ms; a 40 ms dip to 90 degrees cannot become down (only 40 ms after the first change).
+    const frames = [0, 20, 40, 60, 80].map((t, i) => ({
+      timestampMs: t,
+      landmarks: pushupLandmarks({ elbow: i === 1 || i === 2 ? 90 : 170 }),
+    }));
+    const { events } = analyse(frames);
+    expect(events.some((e) => e.type === 'phase' && e.to === 'down')).toBe(false);
+    // At 60 ms it may change.
+    const later = [0, 60, 120].map((t, i) => ({
+      timestampMs: t,
+      landmarks: pushupLandmarks({ elbow: i === 1 ? 90 : 170 }),
+    }));
+    expect(analyse(later).events.some((e) => e.type === 'phase' && e.to === 'down')).toBe(true);
+  });
+
+  it('uses the spec thresholds: up from 160 degrees, down up to 120 degrees', () => {
+    const at = (elbow: number) => {
+      const analyzer = new PushupAnalyzer({ frameSize: FRAME_SIZE });
+      analyzer.process({ timestampMs: 0, landmarks: pushupLandmarks({ elbow: 170 }) });
+      analyzer.process({ timestampMs: 100, landmarks: pushupLandmarks({ elbow }) });
+      return analyzer.state.currentPhase;
+    };
+    expect(at(160.5)).toBe('up');
+    expect(at(159.5)).toBe('transition');
+    expect(at(120.5)).toBe('transition');
+    expect(at(119.5)).toBe('down');
+  });
+});
+
+describe('PushupAnalyzer reps', () => {
+  it('counts each down-and-up cycle and resets its counters after each rep', () => {
+    const analyzer = reps({ reps: 3 });
+    expect(analyzer.reps.map((rep) => rep.repNumber)).toEqual([1, 2, 3]);
+    expect(analyzer.state.repCount).toBe(3);
+    for (const rep of analyzer.reps) expect(rep.minElbowAngle).toBeCloseTo(80, 0);
+  });
+
+  it('records startTime when the rep leaves the top and endTime when it is back up', () => {
+    const [rep] = reps({ reps: 1, repMs: 1000, restMs: 500 }).reps;
+    expect(rep!.startTime).toBeLessThanOrEqual(600);
+    expect(rep!.startTime).toBeGreaterThanOrEqual(400);
+    expect(rep!.endTime).toBeGreaterThan(1300);
+    expect(rep!.endTime).toBeLessThanOrEqual(1500);
+  });
+
+  it('marks a return to up without reaching down as an incomplete range of motion', () => {
+    expect(reasons(reps({ reps: 1, bottom: 125 }))).toEqual([INCOMPLETE_RANGE_OF_MOTION]);
+  });
+
+  it("marks a rep that reached down (<= 120) but not 105 degrees as 'Elbow angle too high'", () => {
+    expect(reasons(reps({ reps: 1, bottom: 110 }))).toEqual(['Elbow angle too high']);
+    expect(reasons(reps({ reps: 1, bottom: 100 }))).toEqual([null]);
+  });
+
+  it('marks a rep whose arms did not get back to 160 degrees as "Didn\'t extend fully"', () => {
+    const analyzer = reps({ reps: 3, top: 170, betweenTop: 145, bottom: 80 });
+    expect(reasons(analyzer)).toEqual(["Didn't extend fully", "Didn't extend fully", null]);
+  });
+
+  it('marks a dip that never reached down and turned at a top below up as "Didn\'t go low enough"', () => {
+    // With a 40-degree minimum rise such a dip cannot span the 120-160 transition zone, so this
+    // uses a smaller minimum to show the rule.
+    const { elbowAt, durationMs } = repElbow({ reps: 3, top: 170, betweenTop: 157, bottom: 124 });
+    const analyzer = new PushupAnalyzer({ frameSize: FRAME_SIZE, config: { minCycleRise: 30 } });
+    for (const frame of framesOf(durationMs, 30, (t) => ({ elbow: elbowAt(t) })))
+      analyzer.process(frame);
+    expect(reasons(analyzer)).toEqual([
+      "Didn't go low enough",
+      "Didn't go low enough",
+      INCOMPLETE_RANGE_OF_MOTION,
+    ]);
+  });
+
+  it('does not count a wobble at the top of less than 40 degrees as a rep', () => {
+    expect(reps({ reps: 2, top: 170, bottom: 135 }).reps).toHaveLength(0);
+  });
+
+  it('does not end a rep on a brief dip on the way up', () => {
+    const { elbowAt, durationMs } = repElbow({ reps: 1, top: 170, bottom: 70, repMs: 1200 });
+    // A 20-degree dip for 100 ms while rising through 130 degrees.
+    const wobbly = (t: number) => elbowAt(t) - (t > 1250 && t < 1350 ? 20 : 0);
+    const { analyzer } = analyse(framesOf(durationMs, 30, (t) => ({ elbow: wobbly(t) })));
+    expect(analyzer.reps).toHaveLength(1);
+    expect(analyzer.reps[0]!.isValidRep).toBe(true);
+  });
+
+  it('does not count a rise from the bottom at the start of a clip, but counts a clip that starts mid-descent', () => {
+    const risingFirst = analyse(
+      framesOf(3000, 30, (t) => ({
+        elbow: t < 1000 ? 80 + (t / 1000) * 90 : repElbow({ reps: 1, restMs: 0 }).elbowAt(t - 1000),
+      })),
+    );
+    expect(risingFirst.analyzer.reps).toHaveLength(1);
+    const descendingFirst = analyse(
+      framesOf(1500, 30, (t) => ({
+        elbow: repElbow({ reps: 1, restMs: 0, repMs: 1500 }).elbowAt(t + 300),
+      })),
+    );
+    expect(descendingFirst.analyzer.reps).toHaveLength(1);
+  });
+
+  it('finish() counts a last rep whose rise nearly reached the top when the stream ends', () => {
+    const { elbowAt } = repElbow({ reps: 1, top: 170, bottom: 70, repMs: 1000, restMs: 300 });
+    const frames = framesOf(1150, 30, (t) => ({ elbow: elbowAt(t) })); // ends at about 149 degrees, rising
+    expect(analyse(frames, false).analyzer.reps).toHaveLength(0);
+    const { analyzer } = analyse(frames, true);
+    expect(analyzer.reps).toHaveLength(1);
+    // A stream that ends half-way up does not count.
+    expect(analyse(framesOf(1050, 30, (t) => ({ elbow: elbowAt(t) }))).analyzer.reps).toHaveLength(
+      0,
+    );
+  });
+
+  it('counts the same reps at 30, 15 and 10 frames per second', () => {
+    for (const fps of [30, 15, 10]) {
+      const analyzer = reps({ reps: 4, repMs: 600, restMs: 100, betweenTop: 150 }, undefined, fps);
+      expect(analyzer.reps.length, `${fps} fps`).toBe(4);
+    }
+  });
+});
+
+describe('PushupAnalyzer validity checks', () => {
+  it('requires body alignment of at least 75%: a bend of 27 degrees at the hip scores 70%', () => {
+    const analyzer = reps({ reps: 1 }, (_t, elbow) => ({ elbow, hip: 153 }));
+    expect(reasons(analyzer)).toEqual(['Poor body alignment: 70% < 75%']);
+    const fine = reps({ reps: 1 }, (_t, elbow) => ({ elbow, hip: 160 }));
+    expect(reasons(fine)).toEqual([null]);
+    expect(fine.reps[0]!.alignmentScore).toBeCloseTo(77.8, 1);
+  });
+
+  it('averages alignment over the last 10 samples: a 6-frame sag is no drop, a longer one is', () => {
+    const sag = (frames: number) =>
+      reps({ reps: 1, repMs: 2000 }, (t, elbow) => ({
+        elbow,
+        hip: t >= 1000 && t < 1000 + (frames * 1000) / 30 - 1 ? 90 : 180,
+      }));
+    // Scores of 0 amid 100s: the 10-sample mean falls below 60 (75 - 15) from the 5th bad sample.
+    expect(sag(4).reps[0]!.alignmentDropCount).toBe(0);
+    expect(sag(5).reps[0]!.alignmentDropCount).toBeGreaterThan(0);
+  });
+
+  it('makes a rep with more than 6 alignment drops invalid, and keeps one with 6', () => {
+    const sagFor = (frames: number) =>
+      reps({ reps: 1, repMs: 4000 }, (t, elbow) => ({
+        elbow,
+        hip: t >= 2000 && t < 2000 + (frames * 1000) / 30 - 1 ? 90 : 180,
+      }));
+    // A 5-frame sag keeps the 10-sample mean under 60% for 6 samples, a 6-frame sag for 7.
+    const six = sagFor(5).reps[0]!;
+    const seven = sagFor(6).reps[0]!;
+    expect(six.alignmentDropCount).toBe(6);
+    expect(six.invalidReason).toBeNull();
+    expect(seven.alignmentDropCount).toBe(7);
+    expect(seven.invalidReason).toBe(
+      'Lost alignment during movement: body not maintained in straight line',
+    );
+  });
+
+  it('measures the elbow with its landmarks at 0.7 x 0.5 visibility, but not below', () => {
+    const elbowOnly =
+      (visibility: number) =>
+      (_t: number, elbow: number): PushupPose => ({
+        elbow,
+        visibility: 0.95,
+        visibilityById: {
+          11: visibility,
+          13: visibility,
+          15: visibility,
+          12: 0.1,
+          14: 0.1,
+          16: 0.1,
+        },
+      });
+    expect(reps({ reps: 1 }, elbowOnly(0.36)).reps).toHaveLength(1);
+    expect(reps({ reps: 1 }, elbowOnly(0.34)).reps).toHaveLength(0);
+  });
+
+  it('needs 4 of 6 arm landmarks and 2 of 4 hip and leg landmarks visible at 0.5', () => {
+    const hidden =
+      (ids: number[]) =>
+      (_t: number, elbow: number): PushupPose => ({
+        elbow,
+        visibilityById: Object.fromEntries(ids.map((id) => [id, 0.4])),
+      });
+    expect(reasons(reps({ reps: 1 }, hidden([12, 14])))).toEqual([null]); // 4 of 6 arms
+    expect(reasons(reps({ reps: 1 }, hidden([12, 14, 16])))).toEqual([
+      'Insufficient landmark visibility',
+    ]);
+    expect(reasons(reps({ reps: 1 }, hidden([24, 26])))).toEqual([null]); // 2 of 4 hips and knees
+    expect(reasons(reps({ reps: 1 }, hidden([24, 25, 26])))).toEqual([
+      'Insufficient landmark visibility',
+    ]);
+  });
+
+  it('fills the rep record: minElbowAngle, alignmentScore, maxAngleRange, minAlignmentDuringCycle, alignmentDropCount', () => {
+    const [rep] = reps({ reps: 1, top: 170, bottom: 80 }, (_t, elbow) => ({ elbow, hip: 171 }))
+      .reps as PushupRepRecord[];
+    expect(rep!.minElbowAngle).toBeCloseTo(80, 0);
+    expect(rep!.maxAngleRange).toBeCloseTo(90, 0);
+    expect(rep!.alignmentScore).toBeCloseTo(90, 1);
+    expect(rep!.minAlignmentDuringCycle).toBeCloseTo(90, 1);
+    expect(rep!.alignmentDropCount).toBe(0);
+  });
+});
+
+describe('PushupAnalyzer as a component', () => {
+  it('gives the same events for the same frames, every time', () => {
+    const { elbowAt, durationMs } = repElbow({ reps: 3, betweenTop: 150 });
+    const frames = framesOf(durationMs, 30, (t) => ({ elbow: elbowAt(t), hip: 170 }));
+    expect(JSON.stringify(analyse(frames).events)).toBe(JSON.stringify(analyse(frames).events));
+  });
+
+  it('resets every counter and flag', () => {
+    const { elbowAt, durationMs } = repElbow({ reps: 2 });
+    const frames = framesOf(durationMs, 30, (t) => ({ elbow: elbowAt(t) }));
+    const { analyzer } = analyse(frames);
+    analyzer.reset();
+    expect(analyzer.state).toEqual({
+      repCount: 0,
+      invalidRepCount: 0,
+      currentPhase: 'unknown',
+      isValidPosition: false,
+    });
+    expect(analyzer.reps).toEqual([]);
+    expect(analyzer.timeline).toEqual([]);
+    for (const frame of frames) analyzer.process(frame);
+    expect(analyzer.state.repCount).toBe(2);
+  });
+
+  it('adds a timeline entry per phase change, mapping up to start and down to end', () => {
+    const { analyzer } = analyse(
+      framesOf(2000, 30, (t) => ({ elbow: repElbow({ reps: 1 }).elbowAt(t) })),
+    );
+    expect(analyzer.timeline.map((entry) => entry.phase)).toEqual([
+      'start',
+      'transition',
+      'end',
+      'transition',
+      'start',
+    ]);
+    expect(
+      analyzer.timeline.every((entry) => entry.valid && typeof entry.angles.elbow === 'number'),
+    ).toBe(true);
+  });
+
+  it('skips frames with nobody in them', () => {
+    const { elbowAt, durationMs } = repElbow({ reps: 1 });
+    const frames = framesOf(durationMs, 30, (t) =>
+      t > 700 && t < 800 ? null : { elbow: elbowAt(t) },
+    );
+    expect(analyse(frames).analyzer.reps).toHaveLength(1);
+  });
+
+  it('rejects frames whose time does not increase, and frames without 33 landmarks', () => {
+    const analyzer = new PushupAnalyzer({ frameSize: FRAME_SIZE });
+    analyzer.process({ timestampMs: 10, landmarks: [] });
+    expect(() => analyzer.process({ timestampMs: 10, landmarks: [] })).toThrow(FrameError);
+    expect(() =>
+      analyzer.process({ timestampMs: 20, landmarks: pushupLandmarks({ elbow: 90 }).slice(0, 5) }),
+    ).toThrow('Expected 33 landmarks (or none), got 5');
+  });
+
+  it('uses the spec constants unless told otherwise', () => {
+    expect(new PushupAnalyzer({ frameSize: FRAME_SIZE }).config).toMatchObject({
+      minAlignmentScore: 75,
+      maxElbowAngleForDown: 105,
+      minUpAngle: 160,
+      maxDownAngle: 120,
+      minTransitionTime: 50,
+      minLandmarkVisibility: 0.5,
+      elbowVisibilityFactor: 0.7,
+      minVisibleArmLandmarks: 4,
+      minVisibleHipLegLandmarks: 2,
+      alignmentSampleCount: 10,
+      alignmentDropMargin: 15,
+      maxAlignmentDrops: 6,
+    });
+    expect(PUSHUP_ANALYZER_DEFAULTS.minUpAngle).toBe(160);
+  });
+});

@@ -1,0 +1,384 @@
+import { PUSHUP_ANALYZER_DEFAULTS, type PushupAnalyzerConfig } from '../constants.js';
+import { FrameError } from '../errors.js';
+import {
+  type AnalysisState,
+  type AnalyzerEvent,
+  NO_EVENTS,
+  type PushupPhase,
+  type PushupRepRecord,
+  type RepAnalyzer,
+  type TimelineEntry,
+  type TimelinePhase,
+} from '../events.js';
+import { alignmentScoreFromHipAngle } from '../geometry/alignment-score.js';
+import { angleAtVertex } from '../geometry/angle-at-vertex.js';
+import { RollingMean } from '../geometry/rolling-mean.js';
+import { type BodySide, chooseSide } from '../geometry/side-choice.js';
+import { countVisibleLandmarks, isLandmarkVisible } from '../geometry/visibility.js';
+import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
+import { judgePushupRep, type PushupCycleStats } from './judge-pushup-rep.js';
+
+// BlazePose landmark ids.
+const ARM = { left: [11, 13, 15], right: [12, 14, 16] } as const; // shoulder, elbow, wrist
+const BODY_LINE = { left: [11, 23, 27, 25], right: [12, 24, 28, 26] } as const; // shoulder, hip, ankle, knee
+const ARM_LANDMARKS = [11, 12, 13, 14, 15, 16];
+const HIP_LEG_LANDMARKS = [23, 24, 25, 26];
+
+export type PushupEvent = AnalyzerEvent<PushupPhase, PushupRepRecord>;
+
+export interface PushupAnalyzerOptions {
+  /** Pixel size of the frames, so that angles are measured in pixels, not normalised units. */
+  readonly frameSize: FrameSize;
+  /** Override any of the spec's constants (PUSHUP_ANALYZER_DEFAULTS). */
+  readonly config?: Partial<PushupAnalyzerConfig>;
+}
+
+/** Timeline phases for the push-up's phases: up is the start position, down the end. */
+const TIMELINE_PHASE: Record<Exclude<PushupPhase, 'unknown'>, TimelinePhase> = {
+  up: 'start',
+  transition: 'transition',
+  down: 'end',
+};
+
+interface TurningPoint {
+  /** degrees */
+  readonly angle: number;
+  /** ms */
+  readonly t: number;
+}
+
+class CycleStats implements PushupCycleStats {
+  startTime = 0;
+  topElbowAngle = 0;
+  endTopElbowAngle = 0;
+  minElbowAngle = Number.POSITIVE_INFINITY;
+  maxElbowAngle = Number.NEGATIVE_INFINITY;
+  alignmentSum = 0;
+  alignmentSamples = 0;
+  minAlignment = Number.POSITIVE_INFINITY;
+  alignmentDropCount = 0;
+  frameCount = 0;
+  visibleFrameCount = 0;
+
+  get alignmentScore(): number {
+    return this.alignmentSamples === 0 ? Number.NaN : this.alignmentSum / this.alignmentSamples;
+  }
+
+  restart(startTime: number, topElbowAngle: number): void {
+    this.startTime = startTime;
+    this.topElbowAngle = topElbowAngle;
+    this.endTopElbowAngle = 0;
+    this.minElbowAngle = Number.POSITIVE_INFINITY;
+    this.maxElbowAngle = Number.NEGATIVE_INFINITY;
+    this.alignmentSum = 0;
+    this.alignmentSamples = 0;
+    this.minAlignment = Number.POSITIVE_INFINITY;
+    this.alignmentDropCount = 0;
+    this.frameCount = 0;
+    this.visibleFrameCount = 0;
+  }
+}
+
+/**
+ * The fixed push-up analyser (spec 01 §4, §9): elbow angle drives the phases up, transition and
+ * down; body alignment, depth, lockout and visibility decide whether each rep is valid.
+ */
+export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord> {
+  readonly config: PushupAnalyzerConfig;
+  private readonly frameSize: FrameSize;
+  private readonly alignment: RollingMean;
+  private readonly cycle = new CycleStats();
+
+  private phase: PushupPhase = 'unknown';
+  private lastUpDownChangeMs = Number.NEGATIVE_INFINITY;
+  private lastTimestampMs = Number.NEGATIVE_INFINITY;
+  /** A cycle is in progress: it left a top and has not returned to one yet. */
+  private inCycle = false;
+  /** The highest elbow angle at the current top (or of the cycle's starting top). */
+  private top: TurningPoint = { angle: 0, t: 0 };
+  /** The lowest elbow angle of the cycle so far, and the highest since it. */
+  private lowest: TurningPoint = { angle: Number.POSITIVE_INFINITY, t: 0 };
+  private riseTop: TurningPoint | null = null;
+  private armSide: BodySide | null = null;
+  private positionValid = false;
+  private validReps = 0;
+  private invalidReps = 0;
+  private readonly completedReps: PushupRepRecord[] = [];
+  private readonly entries: TimelineEntry[] = [];
+
+  constructor(options: PushupAnalyzerOptions) {
+    this.config = { ...PUSHUP_ANALYZER_DEFAULTS, ...options.config };
+    this.frameSize = options.frameSize;
+    this.alignment = new RollingMean(this.config.alignmentSampleCount);
+  }
+
+  get state(): AnalysisState<PushupPhase> {
+    return {
+      repCount: this.validReps,
+      invalidRepCount: this.invalidReps,
+      currentPhase: this.phase,
+      isValidPosition: this.positionValid,
+    };
+  }
+
+  get reps(): readonly PushupRepRecord[] {
+    return this.completedReps;
+  }
+
+  get timeline(): readonly TimelineEntry[] {
+    return this.entries;
+  }
+
+  reset(): void {
+    this.phase = 'unknown';
+    this.lastUpDownChangeMs = Number.NEGATIVE_INFINITY;
+    this.lastTimestampMs = Number.NEGATIVE_INFINITY;
+    this.inCycle = false;
+    this.top = { angle: 0, t: 0 };
+    this.lowest = { angle: Number.POSITIVE_INFINITY, t: 0 };
+    this.riseTop = null;
+    this.armSide = null;
+    this.positionValid = false;
+    this.validReps = 0;
+    this.invalidReps = 0;
+    this.completedReps.length = 0;
+    this.entries.length = 0;
+    this.alignment.clear();
+    this.cycle.restart(0, 0);
+  }
+
+  process(frame: PoseFrame): readonly PushupEvent[] {
+    const t = frame.timestampMs;
+    if (!(t > this.lastTimestampMs)) {
+      throw new FrameError(
+        `Expected frame timestamps to increase, got ${t} ms after ${this.lastTimestampMs} ms`,
+      );
+    }
+    this.lastTimestampMs = t;
+    const landmarks = frame.landmarks;
+    if (landmarks.length !== 0 && landmarks.length !== LANDMARK_COUNT) {
+      throw new FrameError(
+        `Expected ${LANDMARK_COUNT} landmarks (or none), got ${landmarks.length}`,
+      );
+    }
+
+    const config = this.config;
+    const minVisibility = config.minLandmarkVisibility;
+    this.positionValid =
+      countVisibleLandmarks(landmarks, ARM_LANDMARKS, minVisibility) >=
+        config.minVisibleArmLandmarks &&
+      countVisibleLandmarks(landmarks, HIP_LEG_LANDMARKS, minVisibility) >=
+        config.minVisibleHipLegLandmarks;
+
+    this.armSide = chooseSide(
+      landmarks,
+      ARM.left,
+      ARM.right,
+      minVisibility * config.elbowVisibilityFactor,
+      this.armSide,
+    );
+    const elbow = this.armSide === null ? Number.NaN : this.elbowAngle(landmarks, this.armSide);
+    const side = this.armSide ?? 'left';
+    const score = this.alignmentScore(landmarks, side);
+    const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
+
+    if (this.inCycle) this.recordCycleFrame(elbow, score, meanAlignment);
+    if (Number.isNaN(elbow)) return NO_EVENTS;
+    return this.updatePhase(t, elbow);
+  }
+
+  private elbowAngle(landmarks: readonly Landmark[], side: BodySide): number {
+    const [shoulder, elbow, wrist] = ARM[side];
+    return angleAtVertex(
+      landmarks[shoulder]!,
+      landmarks[elbow]!,
+      landmarks[wrist]!,
+      this.frameSize,
+    );
+  }
+
+  /** Straightness of shoulder-hip-ankle (or shoulder-hip-knee when the ankle is not seen). */
+  private alignmentScore(landmarks: readonly Landmark[], side: BodySide): number {
+    if (landmarks.length === 0) return Number.NaN;
+    const [shoulderId, hipId, ankleId, kneeId] = BODY_LINE[side];
+    const minVisibility = this.config.minLandmarkVisibility;
+    const shoulder = landmarks[shoulderId]!;
+    const hip = landmarks[hipId]!;
+    if (!isLandmarkVisible(shoulder, minVisibility) || !isLandmarkVisible(hip, minVisibility))
+      return Number.NaN;
+    const ankle = landmarks[ankleId]!;
+    const knee = landmarks[kneeId]!;
+    const end = isLandmarkVisible(ankle, minVisibility)
+      ? ankle
+      : isLandmarkVisible(knee, minVisibility)
+        ? knee
+        : null;
+    if (end === null) return Number.NaN;
+    return alignmentScoreFromHipAngle(angleAtVertex(shoulder, hip, end, this.frameSize));
+  }
+
+  private recordCycleFrame(elbow: number, score: number, meanAlignment: number): void {
+    const cycle = this.cycle;
+    cycle.frameCount++;
+    if (this.positionValid) cycle.visibleFrameCount++;
+    if (!Number.isNaN(elbow)) {
+      if (elbow < cycle.minElbowAngle) cycle.minElbowAngle = elbow;
+      if (elbow > cycle.maxElbowAngle) cycle.maxElbowAngle = elbow;
+    }
+    if (!Number.isNaN(score)) {
+      cycle.alignmentSum += score;
+      cycle.alignmentSamples++;
+      if (meanAlignment < cycle.minAlignment) cycle.minAlignment = meanAlignment;
+      if (meanAlignment < this.config.minAlignmentScore - this.config.alignmentDropMargin)
+        cycle.alignmentDropCount++;
+    }
+  }
+
+  /**
+   * Phases follow the elbow angle's zones exactly as the spec sets them (up, transition, down,
+   * with 50 ms between up/down changes). Reps are cut at turning points: a cycle starts when the
+   * elbow leaves a top, and ends when it is back up, or when a rise from the bottom turns down
+   * again before reaching up (a top without lockout). This counts every down-and-up cycle,
+   * including the ones the checks then judge invalid.
+   */
+  private updatePhase(t: number, elbow: number): readonly PushupEvent[] {
+    const config = this.config;
+    const previous = this.phase;
+    if (previous === 'unknown') {
+      // The first measured frame decides between up and down (spec 01 §4); half-way counts as up.
+      const first: PushupPhase =
+        elbow >= (config.minUpAngle + config.maxDownAngle) / 2 ? 'up' : 'down';
+      this.lastUpDownChangeMs = t;
+      // Whatever its angle, the first frame is where the first cycle may start: a clip that
+      // begins mid-descent still counts its first rep, one that begins with a rise does not.
+      this.enterTop(t, elbow);
+      return this.enterPhase(t, first, elbow, null);
+    }
+
+    const zone: PushupPhase =
+      elbow >= config.minUpAngle ? 'up' : elbow <= config.maxDownAngle ? 'down' : 'transition';
+    let next = previous;
+    if (zone !== previous) {
+      const upDownChange = zone !== 'transition';
+      if (!upDownChange || t - this.lastUpDownChangeMs >= config.minTransitionTime) {
+        next = zone;
+        if (upDownChange) this.lastUpDownChangeMs = t;
+      }
+    }
+
+    let rep: PushupRepRecord | null = null;
+    if (this.inCycle) {
+      rep =
+        next === 'up' && previous !== 'up' ? this.returnToUp(t, elbow) : this.followCycle(t, elbow);
+    } else {
+      // Ties take the later frame, so a rep starts when the arms leave the top, not when they got there.
+      if (elbow >= this.top.angle) this.top = { angle: elbow, t };
+      if (elbow < config.minUpAngle && elbow <= this.top.angle - config.cycleReversal)
+        this.startCycle(elbow);
+    }
+
+    if (next === previous) return rep === null ? NO_EVENTS : [{ type: 'rep', timestampMs: t, rep }];
+    return this.enterPhase(t, next as Exclude<PushupPhase, 'unknown'>, elbow, rep);
+  }
+
+  /** End of the stream: a last rise that has nearly recovered its descent completes its rep. */
+  finish(): readonly PushupEvent[] {
+    if (!this.inCycle || this.riseTop === null) return NO_EVENTS;
+    const descent = this.cycle.topElbowAngle - this.lowest.angle;
+    const rise = this.riseTop.angle - this.lowest.angle;
+    if (descent < this.config.minCycleRise || rise < this.config.minCycleRise) return NO_EVENTS;
+    if (rise < this.config.finalRiseShare * descent) return NO_EVENTS;
+    const rep = this.completeRep(this.riseTop.t, this.riseTop.angle);
+    return [{ type: 'rep', timestampMs: this.riseTop.t, rep }];
+  }
+
+  private enterTop(t: number, elbow: number): void {
+    this.inCycle = false;
+    this.top = { angle: elbow, t };
+  }
+
+  private startCycle(elbow: number): void {
+    this.cycle.restart(this.top.t, this.top.angle);
+    this.inCycle = true;
+    this.lowest = { angle: elbow, t: this.top.t };
+    this.riseTop = null;
+  }
+
+  private bentEnough(): boolean {
+    return this.cycle.topElbowAngle - this.lowest.angle >= this.config.minCycleRise;
+  }
+
+  /** Back up at full extension: a rep if the elbow really bent, else the dip was a wobble. */
+  private returnToUp(t: number, elbow: number): PushupRepRecord | null {
+    const rep = this.bentEnough() ? this.completeRep(t, elbow) : null;
+    this.enterTop(t, elbow);
+    return rep;
+  }
+
+  /**
+   * In a cycle: track the bottom and the rise after it. A rise that turns down before reaching
+   * up is a top once the arms are back below half-way between it and the bottom: a brief wobble
+   * on the way up does not end the rep, a real next descent does.
+   */
+  private followCycle(t: number, elbow: number): PushupRepRecord | null {
+    const config = this.config;
+    if (elbow < this.lowest.angle) {
+      this.lowest = { angle: elbow, t };
+      this.riseTop = null;
+      return null;
+    }
+    if (this.riseTop === null || elbow > this.riseTop.angle) this.riseTop = { angle: elbow, t };
+    const riseTop = this.riseTop;
+    const roseEnough =
+      riseTop.angle - this.lowest.angle >= config.minCycleRise &&
+      riseTop.angle > config.maxDownAngle;
+    if (!roseEnough || elbow > (riseTop.angle + this.lowest.angle) / 2) return null;
+    const rep = this.bentEnough() ? this.completeRep(riseTop.t, riseTop.angle) : null;
+    this.top = riseTop;
+    this.startCycle(elbow);
+    return rep;
+  }
+
+  private completeRep(endTime: number, endTopAngle: number): PushupRepRecord {
+    const cycle = this.cycle;
+    cycle.endTopElbowAngle = endTopAngle;
+    const reason = judgePushupRep(cycle, this.config);
+    const isValidRep = reason === null;
+    if (isValidRep) this.validReps++;
+    else this.invalidReps++;
+    const rep: PushupRepRecord = {
+      repNumber: this.completedReps.length + 1,
+      startTime: cycle.startTime,
+      endTime,
+      isValidRep,
+      invalidReason: reason,
+      minElbowAngle: cycle.minElbowAngle,
+      alignmentScore: cycle.alignmentScore,
+      maxAngleRange: Math.max(cycle.maxElbowAngle, cycle.topElbowAngle) - cycle.minElbowAngle,
+      minAlignmentDuringCycle:
+        cycle.minAlignment === Number.POSITIVE_INFINITY ? Number.NaN : cycle.minAlignment,
+      alignmentDropCount: cycle.alignmentDropCount,
+    };
+    this.completedReps.push(rep);
+    this.inCycle = false;
+    return rep;
+  }
+
+  private enterPhase(
+    t: number,
+    to: Exclude<PushupPhase, 'unknown'>,
+    elbow: number,
+    rep: PushupRepRecord | null,
+  ): readonly PushupEvent[] {
+    const from = this.phase === 'unknown' ? null : this.phase;
+    this.phase = to;
+    this.entries.push({
+      timestamp: t,
+      phase: TIMELINE_PHASE[to],
+      angles: { elbow },
+      valid: this.positionValid,
+    });
+    const phaseEvent: PushupEvent = { type: 'phase', timestampMs: t, from, to };
+    return rep === null ? [phaseEvent] : [{ type: 'rep', timestampMs: t, rep }, phaseEvent];
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Landmark traces: NDJSON, one JSON document a line.
+ *
+ * Line 1, the header:
+ *   {"format":"reptemple-trace","version":1,"source":"pushup/08.mp4","model":"full",
+ *    "fps":30,"width":640,"height":360}
+ * Every further line, one frame:
+ *   {"t":33.367,"lm":[[x,y,z,visibility], ... 33 of them]}      ("lm":[] when nobody is seen)
+ *
+ * `t` is the frame's presentation time in ms. Landmark numbers are float32 values (what BlazePose
+ * produces) written with the fewest digits that read back to the same float32, so a trace replays
+ * bit for bit what the live pose model gave.
+ */
+import { z } from 'zod';
+import { LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
+
+export const TRACE_FORMAT = 'reptemple-trace';
+export const TRACE_VERSION = 1;
+
+export const traceHeaderSchema = z.object({
+  format: z.literal(TRACE_FORMAT),
+  version: z.literal(TRACE_VERSION),
+  /** Where the frames came from: a video path, a camera, a test generator. */
+  source: z.string(),
+  /** The pose model that produced the landmarks: lite, full, heavy, or a description. */
+  model: z.string(),
+  /** Frames per second of the source (or of the sampling, when frames were sampled). */
+  fps: z.number().positive(),
+  /** Pixel size of the frames, needed for aspect-correct angles. */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Optional provenance: content hash of the source file, tool versions, notes. */
+  sourceSha256: z.string().optional(),
+  createdBy: z.string().optional(),
+});
+
+export type TraceHeader = z.infer<typeof traceHeaderSchema>;
+
+const MAX_FLOAT32_DIGITS = 9;
+
+/** The shortest decimal text that reads back (through Math.fround) to the same float32. */
+export function formatFloat32(value: number): string {
+  const single = Math.fround(value);
+  if (!Number.isFinite(single)) return 'null';
+  if (single === 0) return Object.is(single, -0) ? '-0' : '0';
+  for (let digits = 1; digits < MAX_FLOAT32_DIGITS; digits++) {
+    const text = single.toPrecision(digits);
+    if (Math.fround(Number(text)) === single) return String(Number(text));
+  }
+  return String(Number(single.toPrecision(MAX_FLOAT32_DIGITS)));
+}
+
+export function formatTraceHeader(header: TraceHeader): string {
+  return JSON.stringify(traceHeaderSchema.parse(header));
+}
+
+/** One frame as one NDJSON line (without the newline). */
+export function formatTraceFrame(frame: PoseFrame): string {
+  let line = `{"t":${formatTimestamp(frame.timestampMs)},"lm":[`;
+  for (let i = 0; i < frame.landmarks.length; i++) {
+    const landmark = frame.landmarks[i]!;
+    if (i > 0) line += ',';
+    line += `[${formatFloat32(landmark.x)},${formatFloat32(landmark.y)},${formatFloat32(landmark.z)},${formatFloat32(landmark.visibility)}]`;
+  }
+  return `${line}]}`;
+}
+
+function formatTimestamp(ms: number): string {
+  // Microsecond resolution is far finer than any frame interval and keeps lines short.
+  return String(Math.round(ms * 1000) / 1000);
+}
+
+/** Reads a frame line's landmarks back; returns a problem description instead of throwing. */
+export function landmarksFromJson(value: unknown): Landmark[] | string {
+  if (!Array.isArray(value)) return `expected "lm" to be a list of landmarks, got ${typeof value}`;
+  if (value.length !== 0 && value.length !== LANDMARK_COUNT) {
+    return `expected "lm" to have ${LANDMARK_COUNT} landmarks (or none), got ${value.length}`;
+  }
+  const landmarks: Landmark[] = new Array(value.length);
+  for (let i = 0; i < value.length; i++) {
+    const entry = value[i];
+    if (!Array.isArray(entry) || entry.length !== 4 || !entry.every((n) => typeof n === 'number')) {
+      return `expected landmark ${i} to be [x, y, z, visibility], got ${JSON.stringify(entry)}`;
+    }
+    const [x, y, z, visibility] = entry as [number, number, number, number];
+    landmarks[i] = {
+      x: Math.fround(x),
+      y: Math.fround(y),
+      z: Math.fround(z),
+      visibility: Math.fround(visibility),
+    };
+  }
+  return landmarks;
+}

@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { TraceError } from '../errors.js';
+import type { Landmark, PoseFrame } from '../types.js';
+import { formatFloat32, formatTraceFrame, type TraceHeader } from './trace-format.js';
+import { parseTrace, readTrace, TraceLineParser } from './trace-reader.js';
+import { formatTrace } from './trace-writer.js';
+
+const header: TraceHeader = {
+  format: 'reptemple-trace',
+  version: 1,
+  source: 'test',
+  model: 'full',
+  fps: 30,
+  width: 640,
+  height: 360,
+};
+
+const float32 = fc.float({ noNaN: true, noDefaultInfinity: true, min: -10, max: 10 });
+const landmark = fc.record({
+  x: float32,
+  y: float32,
+  z: float32,
+  visibility: fc.float({ min: 0, max: 1, noNaN: true }),
+});
+const frames = fc
+  .array(
+    fc.oneof(fc.array(landmark, { minLength: 33, maxLength: 33 }), fc.constant([] as Landmark[])),
+    { maxLength: 8 },
+  )
+  .map((list): PoseFrame[] => list.map((landmarks, i) => ({ timestampMs: i * 33.367, landmarks })));
+
+describe('landmark trace format', () => {
+  it('writes float32 values with the fewest digits that read back exactly', () => {
+    expect(formatFloat32(0.5)).toBe('0.5');
+    expect(formatFloat32(Math.fround(0.1))).toBe('0.1');
+    expect(formatFloat32(0)).toBe('0');
+    fc.assert(
+      fc.property(
+        float32,
+        (value) => Math.fround(Number(formatFloat32(value))) === Math.fround(value),
+      ),
+    );
+  });
+
+  it('round-trips frames bit for bit', () => {
+    fc.assert(
+      fc.property(frames, (original) => {
+        const { header: readHeader, frames: read } = parseTrace(formatTrace(header, original));
+        expect(readHeader).toEqual(header);
+        expect(read).toEqual(
+          original.map((frame) => ({
+            ...frame,
+            timestampMs: Math.round(frame.timestampMs * 1000) / 1000,
+          })),
+        );
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('streams the same frames whatever the chunk boundaries', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        frames,
+        fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 20 }),
+        async (original, cuts) => {
+          const text = formatTrace(header, original);
+          const chunks: string[] = [];
+          let at = 0;
+          for (let i = 0; at < text.length; i++) {
+            const size = cuts[i % cuts.length]!;
+            chunks.push(text.slice(at, at + size));
+            at += size;
+          }
+          const streamed = await readTrace(chunks);
+          const read: PoseFrame[] = [];
+          for await (const frame of streamed.frames) read.push(frame);
+          expect(streamed.header).toEqual(header);
+          expect(read).toEqual(parseTrace(text).frames);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it('writes a frame with no person as an empty landmark list', () => {
+    expect(formatTraceFrame({ timestampMs: 100, landmarks: [] })).toBe('{"t":100,"lm":[]}');
+  });
+
+  function errorOf(text: string): TraceError {
+    try {
+      parseTrace(text, 'clip.ndjson');
+    } catch (error) {
+      if (error instanceof TraceError) return error;
+      throw error;
+    }
+    throw new Error('expected a TraceError');
+  }
+
+  it('names the line and the problem of a malformed trace', () => {
+    const good = JSON.stringify(header);
+    expect(errorOf('').message).toContain('expected a header line, got an empty trace');
+    expect(errorOf('{"format":"other"}').message).toMatch(
+      /^Invalid landmark trace at clip.ndjson:1: expected a trace header/,
+    );
+    expect(errorOf(`${good}\n{"t":0,"lm":[]}\nnot json`).line).toBe(3);
+    expect(errorOf(`${good}\n{"t":0,"lm":[[0,0,0]]}`).message).toContain(
+      'expected "lm" to have 33 landmarks (or none), got 1',
+    );
+    expect(errorOf(`${good}\n{"t":10,"lm":[]}\n{"t":5,"lm":[]}`).message).toContain(
+      'expected timestamps to increase, got 5 ms after 10 ms',
+    );
+    expect(errorOf(`${good}\n{"lm":[]}`).message).toContain('no numeric "t"');
+    expect(errorOf(`${good}\n{"t":"0","lm":[]}`).code).toBe('TRACE_INVALID');
+  });
+
+  it('skips blank lines and accepts CRLF line ends', async () => {
+    const text = `${JSON.stringify(header)}\r\n\r\n{"t":1,"lm":[]}\r\n`;
+    const streamed = await readTrace([text]);
+    const read: PoseFrame[] = [];
+    for await (const frame of streamed.frames) read.push(frame);
+    expect(read).toEqual([{ timestampMs: 1, landmarks: [] }]);
+    const parser = new TraceLineParser();
+    expect(parser.parseLine('')).toBeUndefined();
+  });
+});
