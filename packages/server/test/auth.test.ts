@@ -347,9 +347,9 @@ describe('one-time links', () => {
         autoRefreshToken: false,
         detectSessionInUrl: false,
         storage: {
-          getItem: (key) => storage.get(key) ?? null,
-          setItem: (key, value) => void storage.set(key, value),
-          removeItem: (key) => void storage.delete(key),
+          getItem: (key: string) => storage.get(key) ?? null,
+          setItem: (key: string, value: string) => void storage.set(key, value),
+          removeItem: (key: string) => void storage.delete(key),
         },
       },
       global: { headers: { 'x-forwarded-for': uniqueIp() } },
