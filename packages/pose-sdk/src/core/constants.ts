@@ -44,6 +44,21 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
   /** Decision: a cycle is a rep only if the elbow bent, and then rose again, by at least this. */
   minCycleRise: 40, // degrees
   /**
+   * Decision: the elbow angle is the median of this long a window (at least 3 samples), which
+   * removes tracking glitches of a frame or two the same way at any frame rate.
+   */
+  glitchWindow: 100, // ms
+  /**
+   * Decision: a torso leaning less than this from upright (standing, kneeling up, walking to the
+   * camera) is not a push-up position, so its frames do not move the phases.
+   */
+  minTorsoTilt: 55, // degrees from upright
+  /**
+   * Decision: when no frame shows a push-up position for longer than this, the analyser has lost
+   * the person; the cycle in progress is dropped and it waits for the next top.
+   */
+  maxTrackingGap: 1_000, // ms
+  /**
    * Decision: when the stream ends during a rise, the rep counts if the rise has recovered at
    * least this share of the descent (a clip cut right at the top).
    */

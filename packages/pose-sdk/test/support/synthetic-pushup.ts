@@ -17,6 +17,8 @@ export interface PushupPose {
   /** visibility of every landmark, unless overridden per id */
   readonly visibility?: number;
   readonly visibilityById?: Readonly<Record<number, number>>;
+  /** 'upright' puts the hips straight below the shoulders (standing or kneeling up). */
+  readonly torso?: 'level' | 'upright';
 }
 
 type Point = { x: number; y: number };
@@ -39,7 +41,7 @@ export function pushupLandmarks(pose: PushupPose): Landmark[] {
   const elbowPoint = add(shoulder, scale({ x: -0.3, y: 1 }, 70));
   const towardShoulder = { x: shoulder.x - elbowPoint.x, y: shoulder.y - elbowPoint.y };
   const wrist = add(elbowPoint, scale(rotate(towardShoulder, pose.elbow), 65));
-  const hip = add(shoulder, { x: -170, y: 10 });
+  const hip = add(shoulder, pose.torso === 'upright' ? { x: -5, y: 170 } : { x: -170, y: 10 });
   const towardShoulderFromHip = { x: shoulder.x - hip.x, y: shoulder.y - hip.y };
   const ankle = add(hip, scale(rotate(towardShoulderFromHip, -(pose.hip ?? 180)), 190));
   const towardHip = { x: hip.x - ankle.x, y: hip.y - ankle.y };

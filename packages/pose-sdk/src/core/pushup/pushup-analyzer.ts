@@ -13,7 +13,9 @@ import {
 import { alignmentScoreFromHipAngle } from '../geometry/alignment-score.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
 import { RollingMean } from '../geometry/rolling-mean.js';
-import { type BodySide, chooseSide } from '../geometry/side-choice.js';
+import { type BodySide, chooseSide, weakestVisibility } from '../geometry/side-choice.js';
+import { TimeMedian } from '../geometry/time-median.js';
+import { torsoTiltFromUpright } from '../geometry/torso-tilt.js';
 import { countVisibleLandmarks, isLandmarkVisible } from '../geometry/visibility.js';
 import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
 import { judgePushupRep, type PushupCycleStats } from './judge-pushup-rep.js';
@@ -88,6 +90,13 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private readonly frameSize: FrameSize;
   private readonly alignment: RollingMean;
   private readonly cycle = new CycleStats();
+  private readonly elbowFilter: TimeMedian;
+  /** The last unfiltered elbow angle in a push-up position. */
+  private lastMeasured: TurningPoint = { angle: Number.NaN, t: 0 };
+  /** ms: the last frame that showed a push-up position */
+  private lastInPositionMs = Number.NEGATIVE_INFINITY;
+  /** False while waiting for the first top (the stream began at the bottom): that rise is no rep. */
+  private cycleCounts = true;
 
   private phase: PushupPhase = 'unknown';
   private lastUpDownChangeMs = Number.NEGATIVE_INFINITY;
@@ -100,6 +109,9 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private lowest: TurningPoint = { angle: Number.POSITIVE_INFINITY, t: 0 };
   private riseTop: TurningPoint | null = null;
   private armSide: BodySide | null = null;
+  /** The spec's landmark gates passed in the last frame. */
+  private landmarksVisible = false;
+  /** ...and the torso was not upright: a push-up position whose frames move the phases. */
   private positionValid = false;
   private validReps = 0;
   private invalidReps = 0;
@@ -110,6 +122,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.config = { ...PUSHUP_ANALYZER_DEFAULTS, ...options.config };
     this.frameSize = options.frameSize;
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
+    this.elbowFilter = new TimeMedian(this.config.glitchWindow);
   }
 
   get state(): AnalysisState<PushupPhase> {
@@ -138,12 +151,17 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.lowest = { angle: Number.POSITIVE_INFINITY, t: 0 };
     this.riseTop = null;
     this.armSide = null;
+    this.landmarksVisible = false;
     this.positionValid = false;
     this.validReps = 0;
     this.invalidReps = 0;
     this.completedReps.length = 0;
     this.entries.length = 0;
     this.alignment.clear();
+    this.elbowFilter.reset();
+    this.lastInPositionMs = Number.NEGATIVE_INFINITY;
+    this.lastMeasured = { angle: Number.NaN, t: 0 };
+    this.cycleCounts = true;
     this.cycle.restart(0, 0);
   }
 
@@ -164,11 +182,15 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
 
     const config = this.config;
     const minVisibility = config.minLandmarkVisibility;
-    this.positionValid =
+    // The spec's landmark gates: frames without enough arm and hip/leg landmarks are not analysed.
+    this.landmarksVisible =
       countVisibleLandmarks(landmarks, ARM_LANDMARKS, minVisibility) >=
         config.minVisibleArmLandmarks &&
       countVisibleLandmarks(landmarks, HIP_LEG_LANDMARKS, minVisibility) >=
         config.minVisibleHipLegLandmarks;
+    this.positionValid =
+      this.landmarksVisible &&
+      torsoTiltFromUpright(landmarks, this.frameSize) >= config.minTorsoTilt;
 
     this.armSide = chooseSide(
       landmarks,
@@ -177,14 +199,35 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       minVisibility * config.elbowVisibilityFactor,
       this.armSide,
     );
-    const elbow = this.armSide === null ? Number.NaN : this.elbowAngle(landmarks, this.armSide);
+    const measured = this.armSide === null ? Number.NaN : this.bothElbows(landmarks);
+    const elbow = Number.isNaN(measured) ? measured : this.elbowFilter.push(measured, t);
     const side = this.armSide ?? 'left';
     const score = this.alignmentScore(landmarks, side);
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
 
     if (this.inCycle) this.recordCycleFrame(elbow, score, meanAlignment);
-    if (Number.isNaN(elbow)) return NO_EVENTS;
+    if (Number.isNaN(elbow) || !this.positionValid) return NO_EVENTS;
+    this.lastMeasured = { angle: measured, t };
+    if (t - this.lastInPositionMs > config.maxTrackingGap && this.phase !== 'unknown')
+      this.loseTrack(t, elbow);
+    this.lastInPositionMs = t;
     return this.updatePhase(t, elbow);
+  }
+
+  /** The mean elbow angle of the arms whose three landmarks are visible enough. */
+  private bothElbows(landmarks: readonly Landmark[]): number {
+    const threshold = this.config.minLandmarkVisibility * this.config.elbowVisibilityFactor;
+    const left =
+      weakestVisibility(landmarks, ARM.left) >= threshold
+        ? this.elbowAngle(landmarks, 'left')
+        : Number.NaN;
+    const right =
+      weakestVisibility(landmarks, ARM.right) >= threshold
+        ? this.elbowAngle(landmarks, 'right')
+        : Number.NaN;
+    if (Number.isNaN(left)) return right;
+    if (Number.isNaN(right)) return left;
+    return (left + right) / 2;
   }
 
   private elbowAngle(landmarks: readonly Landmark[], side: BodySide): number {
@@ -220,7 +263,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private recordCycleFrame(elbow: number, score: number, meanAlignment: number): void {
     const cycle = this.cycle;
     cycle.frameCount++;
-    if (this.positionValid) cycle.visibleFrameCount++;
+    if (this.landmarksVisible) cycle.visibleFrameCount++;
     if (!Number.isNaN(elbow)) {
       if (elbow < cycle.minElbowAngle) cycle.minElbowAngle = elbow;
       if (elbow > cycle.maxElbowAngle) cycle.maxElbowAngle = elbow;
@@ -245,13 +288,13 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const config = this.config;
     const previous = this.phase;
     if (previous === 'unknown') {
-      // The first measured frame decides between up and down (spec 01 §4); half-way counts as up.
-      const first: PushupPhase =
-        elbow >= (config.minUpAngle + config.maxDownAngle) / 2 ? 'up' : 'down';
+      // The first measured frame decides between up and down (spec 01 §4): down in the down
+      // zone, else up. Above the down zone it may start the first cycle (a clip that begins
+      // mid-descent still counts its first rep); in the down zone the first rise is no rep.
+      const first: PushupPhase = elbow <= config.maxDownAngle ? 'down' : 'up';
       this.lastUpDownChangeMs = t;
-      // Whatever its angle, the first frame is where the first cycle may start: a clip that
-      // begins mid-descent still counts its first rep, one that begins with a rise does not.
-      this.enterTop(t, elbow);
+      if (first === 'up') this.enterTop(t, elbow);
+      else this.waitForFirstTop(t, elbow);
       return this.enterPhase(t, first, elbow, null);
     }
 
@@ -283,13 +326,17 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
 
   /** End of the stream: a last rise that has nearly recovered its descent completes its rep. */
   finish(): readonly PushupEvent[] {
-    if (!this.inCycle || this.riseTop === null) return NO_EVENTS;
+    if (!this.inCycle || !this.cycleCounts) return NO_EVENTS;
+    // Flush the glitch filter: with no frame left to contradict it, the last measured angle
+    // is the best estimate of where the arms ended.
+    const last = this.lastMeasured;
+    const top = this.riseTop !== null && this.riseTop.angle >= last.angle ? this.riseTop : last;
     const descent = this.cycle.topElbowAngle - this.lowest.angle;
-    const rise = this.riseTop.angle - this.lowest.angle;
+    const rise = top.angle - this.lowest.angle;
     if (descent < this.config.minCycleRise || rise < this.config.minCycleRise) return NO_EVENTS;
     if (rise < this.config.finalRiseShare * descent) return NO_EVENTS;
-    const rep = this.completeRep(this.riseTop.t, this.riseTop.angle);
-    return [{ type: 'rep', timestampMs: this.riseTop.t, rep }];
+    const rep = this.completeRep(top.t, top.angle);
+    return [{ type: 'rep', timestampMs: top.t, rep }];
   }
 
   private enterTop(t: number, elbow: number): void {
@@ -297,15 +344,31 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.top = { angle: elbow, t };
   }
 
+  /** After a long gap nothing is known of the cycle in progress: start over from this frame. */
+  private loseTrack(t: number, elbow: number): void {
+    if (elbow > this.config.maxDownAngle) this.enterTop(t, elbow);
+    else this.waitForFirstTop(t, elbow);
+  }
+
+  /** Follows the stream like a cycle, so the first top is found the same way, but counts nothing. */
+  private waitForFirstTop(t: number, elbow: number): void {
+    this.top = { angle: elbow, t };
+    this.startCycle(elbow);
+    this.cycleCounts = false;
+  }
+
   private startCycle(elbow: number): void {
     this.cycle.restart(this.top.t, this.top.angle);
+    this.cycleCounts = true;
     this.inCycle = true;
     this.lowest = { angle: elbow, t: this.top.t };
     this.riseTop = null;
   }
 
   private bentEnough(): boolean {
-    return this.cycle.topElbowAngle - this.lowest.angle >= this.config.minCycleRise;
+    return (
+      this.cycleCounts && this.cycle.topElbowAngle - this.lowest.angle >= this.config.minCycleRise
+    );
   }
 
   /** Back up at full extension: a rep if the elbow really bent, else the dip was a wobble. */
@@ -322,21 +385,24 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
    */
   private followCycle(t: number, elbow: number): PushupRepRecord | null {
     const config = this.config;
+    const riseTop = this.riseTop;
+    // Checked before a new bottom is taken: at low frame rates one sample can go from above
+    // half-way straight past the previous bottom.
+    if (riseTop !== null && riseTop.angle - this.lowest.angle >= config.minCycleRise) {
+      if (elbow <= (riseTop.angle + this.lowest.angle) / 2) {
+        const rep = this.bentEnough() ? this.completeRep(riseTop.t, riseTop.angle) : null;
+        this.top = riseTop;
+        this.startCycle(elbow);
+        return rep;
+      }
+    }
     if (elbow < this.lowest.angle) {
       this.lowest = { angle: elbow, t };
       this.riseTop = null;
-      return null;
+    } else if (riseTop === null || elbow > riseTop.angle) {
+      this.riseTop = { angle: elbow, t };
     }
-    if (this.riseTop === null || elbow > this.riseTop.angle) this.riseTop = { angle: elbow, t };
-    const riseTop = this.riseTop;
-    const roseEnough =
-      riseTop.angle - this.lowest.angle >= config.minCycleRise &&
-      riseTop.angle > config.maxDownAngle;
-    if (!roseEnough || elbow > (riseTop.angle + this.lowest.angle) / 2) return null;
-    const rep = this.bentEnough() ? this.completeRep(riseTop.t, riseTop.angle) : null;
-    this.top = riseTop;
-    this.startCycle(elbow);
-    return rep;
+    return null;
   }
 
   private completeRep(endTime: number, endTopAngle: number): PushupRepRecord {

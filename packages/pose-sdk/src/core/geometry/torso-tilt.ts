@@ -1,0 +1,27 @@
+import type { FrameSize, Landmark } from '../types.js';
+
+const DEGREES_PER_RADIAN = 180 / Math.PI;
+// BlazePose landmark ids.
+const SHOULDERS = [11, 12] as const;
+const HIPS = [23, 24] as const;
+
+/**
+ * How far the torso leans from upright, in degrees: 0 when the hips are straight below the
+ * shoulders (standing, kneeling upright), 90 when the torso is level (a plank seen from the
+ * side), more when the hips are above the shoulders (a pike). BlazePose's relative depth z is
+ * on the scale of x, so it is scaled by the frame width too: a plank filmed from the front runs
+ * away from the camera, so it reads as level, not upright, though its image looks vertical.
+ * Returns NaN without landmarks.
+ */
+export function torsoTiltFromUpright(landmarks: readonly Landmark[], frame: FrameSize): number {
+  if (landmarks.length === 0) return Number.NaN;
+  const [leftShoulder, rightShoulder] = SHOULDERS.map((id) => landmarks[id]!);
+  const [leftHip, rightHip] = HIPS.map((id) => landmarks[id]!);
+  const dx = ((leftHip!.x + rightHip!.x - leftShoulder!.x - rightShoulder!.x) / 2) * frame.width;
+  const dy = ((leftHip!.y + rightHip!.y - leftShoulder!.y - rightShoulder!.y) / 2) * frame.height;
+  const dz = ((leftHip!.z + rightHip!.z - leftShoulder!.z - rightShoulder!.z) / 2) * frame.width;
+  const length = Math.hypot(dx, dy, dz);
+  if (length === 0) return Number.NaN;
+  // Image y grows downwards, so "hips below shoulders" is +dy.
+  return Math.acos(Math.max(-1, Math.min(1, dy / length))) * DEGREES_PER_RADIAN;
+}
