@@ -161,7 +161,7 @@ describe('DefinitionAnalyzer cycle', () => {
       end: [number, number],
     ) =>
       analyzerFor({
-        angles: [base.angles[0]],
+        angles: [base.angles[0]!],
         globalAlignments: [],
         phases: {
           start: { angleRanges: { elbow: { min: start[0], max: start[1] } } },
