@@ -1,1 +1,291 @@
-export {};
+// pnpm bench: the numbers of docs/benchmarks.md, measured end to end on the real stack through
+// its one port.
+//   1. Leaderboard of one challenge with 100,000 recordings (target p95 < 20 ms).
+//   2. Password sign-in latency (bcrypt cost 10).
+//   3. Upload-to-GIF time for a 30 s recording (target < 3 s).
+
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import ws from 'ws';
+import { resolveConfig } from '../src/config.js';
+import { createLogger } from '../src/log.js';
+import { startStack } from '../src/stack.js';
+
+const RECORDINGS_IN_CHALLENGE = 100_000;
+const RECORDINGS_ELSEWHERE = 50_000;
+const LEADERBOARD_RUNS = 300;
+const SIGN_IN_RUNS = 30;
+const UPLOAD_RUNS = 5;
+const RECORDING_SECONDS = 30;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+const summary = (values: number[]) => ({
+  p50: +percentile(values, 50).toFixed(1),
+  p95: +percentile(values, 95).toFixed(1),
+  max: +Math.max(...values).toFixed(1),
+  runs: values.length,
+});
+
+async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const result = await work();
+  return [performance.now() - started, result];
+}
+
+async function main(): Promise<void> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'reptemple-bench-'));
+  await chmod(root, 0o755);
+  const config = {
+    ...resolveConfig(
+      { port: '0', data: path.join(root, 'data') },
+      { ...process.env, DATABASE_URL: '' },
+    ),
+    rateLimits: {
+      signInPerIp: { limit: 1_000_000, windowMs: 60_000 },
+      failedSignInPerEmail: { limit: 1_000_000, windowMs: 60_000 },
+      signUpPerIp: { limit: 1_000_000, windowMs: 60_000 },
+      emailSendPerIp: { limit: 1_000_000, windowMs: 60_000 },
+      refreshPerIp: { limit: 1_000_000, windowMs: 60_000 },
+      verifyPerIp: { limit: 1_000_000, windowMs: 60_000 },
+    },
+  };
+  const log = createLogger({ level: 'warn' });
+  process.stderr.write('bench: starting the stack...\n');
+  const stack = await startStack(config, log);
+  const db = new pg.Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    const client = createClient(stack.url, stack.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: ws as unknown as never },
+    });
+
+    // ---- 1. Leaderboard ----
+    process.stderr.write(
+      `bench: loading ${RECORDINGS_IN_CHALLENGE + RECORDINGS_ELSEWHERE} recordings...\n`,
+    );
+    const { rows } = await db.query<{ id: string }>(
+      `insert into public.challenges (slug, name, exercise_definition_id) values ('bench', 'Bench', '00000000-0000-4000-8000-000000000001'), ('bench-other', 'Other', '00000000-0000-4000-8000-000000000001') returning id`,
+    );
+    const [target, other] = rows.map((row) => row.id) as [string, string];
+    // Bulk load without the per-row triggers (superuser only), then let the planner see the data.
+    await db.query('set session_replication_role = replica');
+    await db.query(
+      `insert into public.challenge_recordings (challenge_id, name, email, gender, valid_reps, invalid_reps, total_reps, duration_seconds, video_url, gif_url, created_at)
+       select case when i <= $1::int then $3::uuid else $4::uuid end, 'Participant ' || i, 'p' || i || '@bench.test',
+              (case when i % 2 = 0 then 'male' else 'female' end)::public.participant_gender,
+              (random() * 120)::int, (random() * 10)::int, 0, 30 + random() * 270, '/media/videos/' || i || '.webm', '/media/gifs/' || i || '.gif',
+              now() - random() * interval '30 days'
+       from generate_series(1, $1::int + $2::int) as i`,
+      [RECORDINGS_IN_CHALLENGE, RECORDINGS_ELSEWHERE, target, other],
+    );
+    await db.query('set session_replication_role = origin');
+    // As autovacuum leaves a table in steady use: statistics and the visibility map (index-only counts).
+    await db.query('vacuum analyze public.challenge_recordings');
+
+    const columns =
+      'id, challenge_id, user_id, name, gender, valid_reps, invalid_reps, duration_seconds, video_url, gif_url, created_at, referral_count';
+    const leaderboard = () =>
+      client
+        .from('leaderboard_entries')
+        .select(columns)
+        .eq('challenge_id', target)
+        .order('valid_reps', { ascending: false })
+        .order('created_at', { ascending: true })
+        .limit(100);
+    const femaleTab = () =>
+      client
+        .from('leaderboard_entries')
+        .select(columns)
+        .eq('challenge_id', target)
+        .eq('gender', 'female')
+        .order('valid_reps', { ascending: false })
+        .order('created_at', { ascending: true })
+        .limit(100);
+    const participantCount = () =>
+      client
+        .from('leaderboard_entries')
+        .select('*', { count: 'exact', head: true })
+        .eq('challenge_id', target);
+    const measure = async (query: () => PromiseLike<{ error: unknown }>) => {
+      for (let i = 0; i < 20; i++) await query();
+      const times: number[] = [];
+      for (let i = 0; i < LEADERBOARD_RUNS; i++) {
+        const [ms, result] = await timed(async () => query());
+        if (result.error)
+          throw new Error(`leaderboard query failed: ${JSON.stringify(result.error)}`);
+        times.push(ms);
+      }
+      return summary(times);
+    };
+    const leaderboardHttp = await measure(leaderboard);
+    const femaleHttp = await measure(femaleTab);
+    const countHttp = await measure(participantCount);
+    const sqlTimes: number[] = [];
+    for (let i = 0; i < LEADERBOARD_RUNS; i++) {
+      const [ms] = await timed(() =>
+        db.query(
+          `select ${columns} from public.leaderboard_entries where challenge_id = $1 order by valid_reps desc, created_at asc limit 100`,
+          [target],
+        ),
+      );
+      sqlTimes.push(ms);
+    }
+    const plan = await db.query(
+      `explain select ${columns} from public.leaderboard_entries where challenge_id = $1 order by valid_reps desc, created_at asc limit 100`,
+      [target],
+    );
+
+    // ---- 2. Sign-in ----
+    process.stderr.write('bench: signing in...\n');
+    const email = 'bench-user@bench.test';
+    const password = 'bench-password-1';
+    await client.auth.signUp({ email, password });
+    const signInTimes: number[] = [];
+    let accessToken = '';
+    for (let i = 0; i < SIGN_IN_RUNS; i++) {
+      const [ms, result] = await timed(() => client.auth.signInWithPassword({ email, password }));
+      if (result.error) throw new Error(`sign-in failed: ${result.error.message}`);
+      accessToken = result.data.session!.access_token;
+      signInTimes.push(ms);
+    }
+
+    // ---- 3. Upload to GIF ----
+    process.stderr.write(`bench: uploading a ${RECORDING_SECONDS} s recording...\n`);
+    const fixture = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '..',
+      'test',
+      'fixtures',
+      'pushup-side.mp4',
+    );
+    const recording = path.join(root, 'recording.webm');
+    // What the browser sends (spec 02 §9): VP8 WebM at 800 kbit/s, 640x360, 24 fps, no duration in the header.
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-y',
+      '-stream_loop',
+      '-1',
+      '-i',
+      fixture,
+      '-t',
+      String(RECORDING_SECONDS),
+      '-vf',
+      'scale=640:360,fps=24',
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '800k',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-an',
+      '-f',
+      'webm',
+      '-live',
+      '1',
+      recording,
+    ]);
+    const bytes = await readFile(recording);
+    const uploadTimes: number[] = [];
+    for (let i = 0; i < UPLOAD_RUNS; i++) {
+      const form = new FormData();
+      form.set('video', new Blob([bytes], { type: 'video/webm' }), 'bench.webm');
+      form.set('sessionId', `bench-${i}`);
+      form.set('totalPushups', '20');
+      form.set('challengeName', 'Bench');
+      const [ms, response] = await timed(() =>
+        fetch(`${stack.url}/api/upload-video`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${accessToken}` },
+        }),
+      );
+      const answer = (await response.json()) as {
+        gifUrl: string | null;
+        processingError: string | null;
+      };
+      if (!answer.gifUrl) throw new Error(`upload made no GIF: ${answer.processingError}`);
+      uploadTimes.push(ms);
+    }
+
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+    const results = {
+      date: new Date().toISOString(),
+      machine: `${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}`,
+      postgres: (await db.query<{ version: string }>('select version()')).rows[0]!.version.split(
+        ' on ',
+      )[0],
+      leaderboard: {
+        recordingsInChallenge: RECORDINGS_IN_CHALLENGE,
+        recordingsInTable: RECORDINGS_IN_CHALLENGE + RECORDINGS_ELSEWHERE,
+        top100ViaHttpMs: leaderboardHttp,
+        femaleTabTop100ViaHttpMs: femaleHttp,
+        exactParticipantCountViaHttpMs: countHttp,
+        top100SqlOnlyMs: summary(sqlTimes),
+        plan: plan.rows.map((row) => row['QUERY PLAN']).join(' / '),
+      },
+      signInMs: summary(signInTimes),
+      uploadToGif: {
+        recordingSeconds: RECORDING_SECONDS,
+        bytes: bytes.length,
+        ms: summary(uploadTimes),
+      },
+    };
+    const line = (
+      label: string,
+      value: { p50: number; p95: number; max: number; runs: number },
+      target?: string,
+    ) =>
+      `${label.padEnd(52)} p50 ${String(value.p50).padStart(7)} ms   p95 ${String(value.p95).padStart(7)} ms   max ${String(value.max).padStart(7)} ms   (${value.runs} runs)${target ? `   target ${target}` : ''}`;
+    process.stdout.write(
+      [
+        '',
+        `RepTemple server benchmark, ${results.date}`,
+        `Machine: ${results.machine}; ${results.postgres}`,
+        '',
+        line(
+          `Leaderboard top 100 of ${RECORDINGS_IN_CHALLENGE} recordings (HTTP)`,
+          leaderboardHttp,
+          'p95 < 20 ms',
+        ),
+        line('Leaderboard, female tab (HTTP)', femaleHttp),
+        line('Participant count, exact (HTTP)', countHttp),
+        line('Leaderboard top 100 (SQL only)', results.leaderboard.top100SqlOnlyMs),
+        line('Password sign-in (bcrypt cost 10)', results.signInMs),
+        line(
+          `Upload to GIF, ${RECORDING_SECONDS} s WebM (${(bytes.length / 1e6).toFixed(1)} MB)`,
+          results.uploadToGif.ms,
+          '< 3000 ms',
+        ),
+        '',
+        `Plan: ${results.leaderboard.plan}`,
+        '',
+        JSON.stringify(results),
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await db.end();
+    await stack.stop('bench done');
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

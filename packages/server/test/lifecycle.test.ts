@@ -158,3 +158,11 @@ describe('reptemple-server lifecycle', () => {
     expect(help.stdout).toContain('--database-url');
   });
 });
+
+describe('the shared test stack', () => {
+  it('runs on the database this run asked for (embedded, or DATABASE_URL)', async () => {
+    const health = (await (await fetch(`${stack.url}/health`)).json()) as { databaseKind: string };
+    expect(health.databaseKind).toBe(process.env.DATABASE_URL ? 'external' : 'embedded');
+    expect(health.databaseKind).toBe(stack.databaseKind);
+  });
+});
