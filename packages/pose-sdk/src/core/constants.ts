@@ -42,7 +42,7 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
    */
   cycleReversal: 15, // degrees
   /** Decision: a cycle is a rep only if the elbow bent, and then rose again, by at least this. */
-  minCycleRise: 40, // degrees
+  minCycleRise: 35, // degrees
   /**
    * Decision: the elbow angle is the median of this long a window (at least 3 samples), which
    * removes tracking glitches of a frame or two the same way at any frame rate.
@@ -101,8 +101,15 @@ export const DEFINITION_ANALYZER_CONSTANTS = {
   phaseHistoryMax: 10,
   /** ...it keeps only the newest this many. */
   phaseHistoryKeep: 5,
-  /** Decision: landmarks of an angle count as measurable from this visibility. */
-  angleVisibility: 0.5,
+  /** Decision: each angle is the median of this long a window, as in the push-up analyser. */
+  glitchWindow: 100, // ms
+  /**
+   * Decision: when the angles cannot be measured for longer than this, the analyser has lost the
+   * person: the cycle in progress is dropped and the phase is detected afresh.
+   */
+  maxTrackingGap: 1_000, // ms
+  /** Decision: landmarks of an angle count as measurable from this visibility (0.7 x 0.5, as the push-up analyser's elbow). */
+  angleVisibility: 0.35,
   /**
    * Decision: when two measured frames at most this far apart skip a phase (fast reps, low frame
    * rates), the phase counts as passed if the straight path between them crosses its ranges.

@@ -16,6 +16,7 @@ import {
   type TimelineEntry,
 } from '../events.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
+import { TimeMedian } from '../geometry/time-median.js';
 import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
 import { classifyCycle } from './classify-cycle.js';
 import { passesThrough } from './passes-through.js';
@@ -27,6 +28,8 @@ export interface DefinitionAnalyzerOptions {
   readonly definition: ExerciseDefinition;
   /** Pixel size of the frames, so that angles are measured in pixels, not normalised units. */
   readonly frameSize: FrameSize;
+  /** ms of the median that removes tracking glitches from each angle; 0 turns it off. */
+  readonly glitchWindow?: number;
 }
 
 interface AngleSpec {
@@ -61,9 +64,13 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private readonly frameSize: FrameSize;
   private readonly angles: readonly AngleSpec[];
   private readonly values: Float64Array;
+  private readonly drivingAngleCount: number;
+  private readonly filters: readonly TimeMedian[];
   /** The angles of the previous measured frame, and its time (ms). */
   private readonly previousValues: Float64Array;
   private previousMeasuredAt = Number.NaN;
+  /** ms: the last frame whose phase-driving angles could all be measured */
+  private lastMeasuredAt = Number.POSITIVE_INFINITY;
   private readonly landmarkIds: { written: readonly number[]; mirrored: readonly number[] };
   private readonly readyLandmarksNeeded: number;
 
@@ -123,6 +130,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       );
     }
     this.values = new Float64Array(this.angles.length);
+    this.drivingAngleCount = this.angles.filter((angle) => angle.drivesPhases).length;
+    const glitchWindow = options.glitchWindow ?? C.glitchWindow;
+    this.filters = this.angles.map(() => new TimeMedian(glitchWindow));
     this.previousValues = new Float64Array(this.angles.length);
     this.lastFailureAt = new Float64Array(this.angles.length).fill(Number.NEGATIVE_INFINITY);
     const written = [...new Set(this.angles.flatMap((angle) => angle.written))];
@@ -185,8 +195,10 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.failures = [];
     this.lastFailureAt.fill(Number.NEGATIVE_INFINITY);
     this.values.fill(0);
+    for (const filter of this.filters) filter.reset();
     this.previousValues.fill(0);
     this.previousMeasuredAt = Number.NaN;
+    this.lastMeasuredAt = Number.POSITIVE_INFINITY;
     this.validReps = 0;
     this.invalidReps = 0;
     this.completedReps.length = 0;
@@ -208,12 +220,14 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       );
     }
     if (this.stopped) return NO_EVENTS;
-    if (!this.measure(landmarks)) {
+    if (!this.measure(landmarks, t)) {
       this.positionValid = false;
       this.startHeldSince = null;
       this.previousMeasuredAt = Number.NaN;
       return NO_EVENTS;
     }
+    if (t - this.lastMeasuredAt > C.maxTrackingGap) this.loseTrack();
+    this.lastMeasuredAt = t;
 
     const events: DefinitionEvent[] = [];
     this.updatePhase(t, events);
@@ -230,38 +244,43 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   // ---- measurement ----------------------------------------------------------------------------
 
   /** Measures every angle; false when a phase-driving angle cannot be measured. */
-  private measure(landmarks: readonly Landmark[]): boolean {
+  private measure(landmarks: readonly Landmark[], t: number): boolean {
     if (landmarks.length === 0) return false;
-    if (this.definition.cameraPosition === 'side') this.chooseSide(landmarks);
+    const sideView = this.definition.cameraPosition === 'side';
     let driving = true;
     for (let i = 0; i < this.angles.length; i++) {
       const angle = this.angles[i]!;
-      const [a, b, c] = this.useMirrored ? angle.mirrored : angle.written;
-      const first = landmarks[a]!;
-      const vertex = landmarks[b]!;
-      const third = landmarks[c]!;
-      const visible =
-        first.visibility >= C.angleVisibility &&
-        vertex.visibility >= C.angleVisibility &&
-        third.visibility >= C.angleVisibility;
-      const value = visible ? angleAtVertex(first, vertex, third, this.frameSize) : Number.NaN;
+      const written = this.angleOn(landmarks, angle.written);
+      // In a side view both sides show the same joint; each is seen in perspective (the near
+      // arm reads too closed, the far one too open), so the measurable ones are averaged.
+      const mirrored = sideView ? this.angleOn(landmarks, angle.mirrored) : Number.NaN;
+      const measured = Number.isNaN(mirrored)
+        ? written
+        : Number.isNaN(written)
+          ? mirrored
+          : (written + mirrored) / 2;
+      const value = Number.isNaN(measured) ? measured : this.filters[i]!.push(measured, t);
       this.values[i] = value;
       if (angle.drivesPhases && Number.isNaN(value)) driving = false;
     }
     return driving;
   }
 
-  /** In a side view, measure on the side closer to the camera: the one BlazePose sees better. */
-  private chooseSide(landmarks: readonly Landmark[]): void {
-    const written = meanVisibility(landmarks, this.landmarkIds.written);
-    const mirrored = meanVisibility(landmarks, this.landmarkIds.mirrored);
+  private angleOn(
+    landmarks: readonly Landmark[],
+    [a, b, c]: readonly [number, number, number],
+  ): number {
+    const first = landmarks[a]!;
+    const vertex = landmarks[b]!;
+    const third = landmarks[c]!;
+    const threshold = C.angleVisibility;
     if (
-      this.useMirrored
-        ? written > mirrored + SIDE_SWITCH_MARGIN
-        : mirrored > written + SIDE_SWITCH_MARGIN
-    ) {
-      this.useMirrored = !this.useMirrored;
-    }
+      first.visibility < threshold ||
+      vertex.visibility < threshold ||
+      third.visibility < threshold
+    )
+      return Number.NaN;
+    return angleAtVertex(first, vertex, third, this.frameSize);
   }
 
   private matches(phase: DefinitionPhase): boolean {
@@ -283,6 +302,16 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   }
 
   // ---- phases ---------------------------------------------------------------------------------
+
+  /** After a long gap nothing is known of the cycle in progress: detect the phase afresh. */
+  private loseTrack(): void {
+    this.phase = null;
+    this.candidate = null;
+    this.cycleActive = false;
+    this.history = [];
+    this.cycleLeftStartAt = null;
+    this.cycleFailureReason = null;
+  }
 
   private nextPhase(phase: DefinitionPhase): DefinitionPhase {
     if (phase === 'start') return 'transition';
@@ -431,10 +460,25 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
   // ---- alignment failures ---------------------------------------------------------------------
 
+  /**
+   * An alignment failure is an angle outside its range in the current phase while the body is
+   * otherwise in that phase. Global angles are always checked. A phase-driving angle counts
+   * only while every other driving angle holds the phase: a driving angle on its way to the
+   * next phase (the only one moving, or crossing a gap between ranges) is movement, not
+   * misalignment.
+   */
   private recordAlignmentFailures(t: number): void {
     const phase = this.phase;
     if (phase === null) return;
     const ranges = this.definition.phases[phase].angleRanges;
+    let drivingOutOfRange = 0;
+    for (let i = 0; i < this.angles.length; i++) {
+      const angle = this.angles[i]!;
+      if (!angle.drivesPhases) continue;
+      const range = ranges[angle.id]!;
+      const value = this.values[i]!;
+      if (!(value >= range.min && value <= range.max)) drivingOutOfRange++;
+    }
     for (let i = 0; i < this.angles.length; i++) {
       const angle = this.angles[i]!;
       if (angle.stop) continue;
@@ -442,6 +486,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       if (Number.isNaN(value)) continue;
       const range = ranges[angle.id]!;
       if (value >= range.min && value <= range.max) continue;
+      // A driving angle out of range fails only if it is the one that breaks an otherwise held
+      // phase and other driving angles exist to hold it.
+      if (angle.drivesPhases && (drivingOutOfRange !== 1 || this.drivingAngleCount === 1)) continue;
       if (t - this.lastFailureAt[i]! < C.alignmentFailureInterval) continue;
       this.lastFailureAt[i] = t;
       this.failures.push({ timestampMs: t, angleIndex: i, global: angle.global });
