@@ -52,9 +52,6 @@ interface AlignmentFailure {
 
 const C = DEFINITION_ANALYZER_CONSTANTS;
 
-/** Visibility by which the mirrored side must beat the current one before a side view switches. */
-const SIDE_SWITCH_MARGIN = 0.1; // mean visibility
-
 /**
  * The definition-driven analyser (spec 01 §4, §9): counts reps of any exercise described by an
  * exercise definition, through the cycle start, transition, end, transition, start.
@@ -75,7 +72,6 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private readonly readyLandmarksNeeded: number;
 
   private lastTimestampMs = Number.NEGATIVE_INFINITY;
-  private useMirrored = false;
   private phase: DefinitionPhase | null = null;
   private phaseEnteredAt = 0;
   private candidate: DefinitionPhase | null = null;
@@ -177,7 +173,6 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
   reset(): void {
     this.lastTimestampMs = Number.NEGATIVE_INFINITY;
-    this.useMirrored = false;
     this.phase = null;
     this.phaseEnteredAt = 0;
     this.candidate = null;
@@ -545,9 +540,14 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     const timing = this.definition.timing;
     if (timing.startingPositionHoldTime > 0 && !this.startingHoldMet) return;
     if (this.definition.qualificationRep.enabled && !this.qualified) return;
-    const ids = this.useMirrored ? this.landmarkIds.mirrored : this.landmarkIds.written;
-    let visible = 0;
-    for (const id of ids) if (landmarks[id]!.visibility >= C.readyVisibility) visible++;
+    // In a side view either side may be the one facing the camera: the better-seen side counts.
+    let visible = countAtLeast(landmarks, this.landmarkIds.written, C.readyVisibility);
+    if (this.definition.cameraPosition === 'side') {
+      visible = Math.max(
+        visible,
+        countAtLeast(landmarks, this.landmarkIds.mirrored, C.readyVisibility),
+      );
+    }
     if (visible < this.readyLandmarksNeeded) return;
     this.ready = true;
     for (const entry of this.entries) {
@@ -580,8 +580,12 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   }
 }
 
-function meanVisibility(landmarks: readonly Landmark[], ids: readonly number[]): number {
-  let sum = 0;
-  for (const id of ids) sum += landmarks[id]!.visibility;
-  return sum / ids.length;
+function countAtLeast(
+  landmarks: readonly Landmark[],
+  ids: readonly number[],
+  visibility: number,
+): number {
+  let count = 0;
+  for (const id of ids) if (landmarks[id]!.visibility >= visibility) count++;
+  return count;
 }

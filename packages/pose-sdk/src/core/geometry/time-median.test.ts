@@ -31,7 +31,7 @@ describe('TimeMedian', () => {
 
   it('reports nothing until three fresh samples have arrived after a gap', () => {
     const filter = new TimeMedian(100);
-    [100, 100, 100].forEach((v, i) => filter.push(v, i * 33));
+    for (const [i, v] of [100, 100, 100].entries()) filter.push(v, i * 33);
     // 400 ms without samples (over 3 windows): the old samples are forgotten.
     expect(filter.push(20, 466)).toBeNaN();
     expect(filter.push(100, 500)).toBeNaN();
