@@ -7,7 +7,7 @@
  * Every further line, one frame:
  *   {"t":33.367,"lm":[[x,y,z,visibility], ... 33 of them]}      ("lm":[] when nobody is seen)
  *
- * `t` is the frame's presentation time in ms. Landmark numbers are float32 values (what BlazePose
+ * `t` is the frame's presentation time in ms, written exactly. Landmark numbers are float32 values (what BlazePose
  * produces) written with the fewest digits that read back to the same float32, so a trace replays
  * bit for bit what the live pose model gave.
  */
@@ -66,8 +66,9 @@ export function formatTraceFrame(frame: PoseFrame): string {
 }
 
 function formatTimestamp(ms: number): string {
-  // Microsecond resolution is far finer than any frame interval and keeps lines short.
-  return String(Math.round(ms * 1000) / 1000);
+  // The shortest text that reads back to the same double: a cached trace replays exactly what a
+  // fresh extraction would (timing rules compare milliseconds).
+  return String(ms);
 }
 
 /** Reads a frame line's landmarks back; returns a problem description instead of throwing. */
