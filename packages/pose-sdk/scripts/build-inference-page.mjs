@@ -14,16 +14,18 @@ const require = createRequire(join(packageRoot, 'package.json'));
 const tasksVisionRoot = dirname(require.resolve('@mediapipe/tasks-vision'));
 
 mkdirSync(join(outDir, 'wasm'), { recursive: true });
-await build({
-  entryPoints: [join(packageRoot, 'src/node/inference-page/page.ts')],
-  outfile: join(outDir, 'page.js'),
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  target: 'chrome110',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+for (const entry of ['page', 'frame-fetcher']) {
+  await build({
+    entryPoints: [join(packageRoot, `src/node/inference-page/${entry}.ts`)],
+    outfile: join(outDir, `${entry}.js`),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome110',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
 copyFileSync(join(packageRoot, 'src/node/inference-page/index.html'), join(outDir, 'index.html'));
 for (const file of [
   'vision_wasm_internal.js',

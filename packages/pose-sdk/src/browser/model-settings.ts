@@ -58,3 +58,12 @@ export const WASM_FILES = [
   'vision_wasm_nosimd_internal.js',
   'vision_wasm_nosimd_internal.wasm',
 ] as const;
+
+/**
+ * Graph-time gap (ms) inserted when the detector is reset between videos, so no filter treats the
+ * next video's first frame as a continuation of the previous one.
+ */
+export const RESET_GAP_MS = 1000;
+
+/** Side (px) of the blank frame used to make the graph forget the tracked person on reset. */
+export const BLANK_FRAME_SIZE_PX = 64;

@@ -6,6 +6,7 @@ import {
 } from '@mediapipe/tasks-vision';
 import type { FrameSize, Landmark, PoseFrame } from '../core/types.js';
 import {
+  BLANK_FRAME_SIZE_PX,
   DEFAULT_DELEGATE,
   DEFAULT_POSE_MODEL,
   MAX_POSES,
@@ -16,6 +17,7 @@ import {
   modelFileName,
   OUTPUT_SEGMENTATION_MASKS,
   type PoseModelVariant,
+  RESET_GAP_MS,
 } from './model-settings.js';
 
 /** Where the landmarker's files come from. Everything is served by the app itself: no CDN. */
@@ -82,6 +84,11 @@ function landmarkerSettings() {
     minTrackingConfidence: MIN_TRACKING_CONFIDENCE,
     outputSegmentationMasks: OUTPUT_SEGMENTATION_MASKS,
   };
+}
+
+/** A small all-black frame; BlazePose finds no person in it. */
+function blankImage(): ImageData {
+  return new ImageData(BLANK_FRAME_SIZE_PX, BLANK_FRAME_SIZE_PX);
 }
 
 function joinUrl(base: string, file: string): string {
@@ -194,8 +201,13 @@ export async function createPoseDetector(options: PoseDetectorOptions): Promise<
       return toDetection(result, timestampMs, frameSize);
     },
     async reset() {
-      // Re-applying the options rebuilds the MediaPipe graph: tracking and smoothing start over.
-      await landmarker.setOptions(settings);
+      if (Number.isFinite(previousGraphMs)) {
+        // An empty frame makes the graph lose the person: the next frame runs the person detector
+        // afresh and the landmark smoothing filters restart, exactly as on a new graph, at a
+        // fraction of the cost of rebuilding it (~20 ms instead of ~800 ms).
+        previousGraphMs += RESET_GAP_MS;
+        landmarker.detectForVideo(blankImage(), previousGraphMs);
+      }
       restartMediaClock();
     },
     close() {

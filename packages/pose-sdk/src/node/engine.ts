@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -15,12 +14,19 @@ import {
   CHROMIUM_CANDIDATES,
   CHROMIUM_FLAGS,
   DEFAULT_WORKERS,
-  FRAME_HEADER_BYTES,
+  PAGE_PREFETCH_FRAMES,
+  READ_AHEAD_FRAMES,
   RESULT_BATCH_FRAMES,
   WORKER_START_TIMEOUT_MS,
 } from './engine-settings.js';
 import { abortedError, PoseEngineError } from './errors.js';
-import { FrameDecoder, locateFfmpeg, probeVideo, type VideoInfo } from './ffmpeg.js';
+import {
+  assertVideoFileExists,
+  FrameDecoder,
+  locateFfmpeg,
+  probeVideo,
+  type VideoInfo,
+} from './ffmpeg.js';
 import {
   PAGE_API_GLOBAL,
   type PageApi,
@@ -29,6 +35,7 @@ import {
   RESULT_BINDING,
   type WireFrame,
 } from './inference-page/protocol.js';
+import { FRAME_HEADERS, JobFrames } from './job-frames.js';
 import { LoopbackServer } from './loopback-server.js';
 import { resolveModelPath } from './model-path.js';
 
@@ -81,8 +88,10 @@ export interface ExtractionTiming {
   readonly imagePerFrameMs: number;
   /** Time in tasks-vision's detectForVideo (ms/frame). */
   readonly inferencePerFrameMs: number;
-  /** Time before the first frame: probing, waiting for a worker, resetting the graph (ms). */
+  /** Time from getting a worker to the first analysed frame: ffmpeg start-up, first decode, first inference (ms). */
   readonly setupMs: number;
+  /** Time spent waiting for a free worker behind other videos (ms); not part of the other numbers. */
+  readonly queuedMs: number;
 }
 
 export interface ExtractionResult {
@@ -101,6 +110,8 @@ export interface ExtractionResult {
 export interface FrameStream extends AsyncIterable<ExtractedFrame> {
   /** Known once iteration has finished (undefined before). */
   readonly timing: ExtractionTiming | undefined;
+  /** Pixel size of the decoded frames the landmarks are normalised to; known from the first frame. */
+  readonly frameSize: FrameSize | undefined;
   readonly decodeWarnings: readonly string[];
 }
 
@@ -215,7 +226,7 @@ class InferenceWorker {
     } catch (error) {
       await context.close().catch(() => {});
       throw new PoseEngineError(
-        'MODEL_NOT_FOUND',
+        'MODEL_INVALID',
         `Expected the inference page to load the ${model} model and wasm runtime, but it failed: ` +
           `${(error as Error).message}. Check that the model file is a valid pose_landmarker .task.`,
         { cause: error },
@@ -337,30 +348,6 @@ function validateFps(fps: number | undefined): void {
   }
 }
 
-/** Writes decoded frames into the page's HTTP stream, honouring backpressure. */
-async function pumpFrames(decoder: FrameDecoder, response: ServerResponse): Promise<void> {
-  const header = Buffer.alloc(FRAME_HEADER_BYTES);
-  for await (const frame of decoder.frames()) {
-    if (response.destroyed) return;
-    header.writeDoubleLE(frame.timestampMs, 0);
-    header.writeUInt32LE(decoder.info.width, 8);
-    header.writeUInt32LE(decoder.info.height, 12);
-    response.write(Buffer.from(header));
-    if (!response.write(frame.rgba)) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          response.off('drain', done);
-          response.off('close', done);
-          resolve();
-        };
-        response.on('drain', done);
-        response.on('close', done);
-      });
-    }
-  }
-  response.end();
-}
-
 /**
  * Starts headless Chromium with `workers` inference pages, each running pose-sdk/browser's
  * PoseLandmarker with the same settings as the web app. Reuse one engine for many videos.
@@ -405,29 +392,37 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
 
   function stream(path: string, extractOptions: ExtractOptions = {}): FrameStream {
     let timing: ExtractionTiming | undefined;
+    let frameSize: FrameSize | undefined;
     const decodeWarnings: string[] = [];
     const iterate = async function* (): AsyncGenerator<ExtractedFrame> {
       const { signal, onProgress } = extractOptions;
       validateFps(extractOptions.fps);
       if (closed) throw engineClosed();
-      const startedAt = performance.now();
-      signal?.throwIfAborted?.();
-      const info = await probeVideo(path, ffmpeg.ffmpeg);
-      const sampledFps =
-        extractOptions.fps !== undefined
-          ? Math.min(extractOptions.fps, info.fps || extractOptions.fps)
-          : info.fps;
-      const framesExpected =
-        extractOptions.fps !== undefined && info.fps > 0
-          ? Math.round((info.frameCountEstimate * sampledFps) / info.fps)
-          : info.frameCountEstimate;
+      assertVideoFileExists(path);
       if (signal?.aborted) throw abortedError(`Extracting ${path}`, signal.reason);
+      const queuedAt = performance.now();
       const worker = await pool.acquire(signal);
       busy.add(worker);
+      // Timing starts once a worker is ours: time spent queued behind other videos is not this video's.
+      const startedAt = performance.now();
       const jobId = randomUUID();
       const queue = new AsyncQueue<ExtractedFrame>();
-      const decoder = new FrameDecoder(path, info, ffmpeg.ffmpeg, { fps: extractOptions.fps });
-      let decodeError: unknown;
+      const decoder = new FrameDecoder(path, ffmpeg.ffmpeg, {
+        fps: extractOptions.fps,
+        readAheadFrames: READ_AHEAD_FRAMES,
+      });
+      let framesExpected = 0;
+      decoder.header.then(
+        (header) => {
+          frameSize = header.frameSize;
+          const fps =
+            extractOptions.fps !== undefined
+              ? Math.min(extractOptions.fps, header.fps)
+              : header.fps;
+          framesExpected = Math.round((header.durationMs / 1000) * fps);
+        },
+        () => {},
+      );
       let abortedBy: { reason: unknown } | undefined;
       let framesDone = 0;
       let waitMs = 0;
@@ -441,12 +436,8 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         decoder.kill();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      server.registerJob(jobId, (response) => {
-        pumpFrames(decoder, response).catch((error: unknown) => {
-          decodeError = error;
-          response.destroy();
-        });
-      });
+      const jobFrames = new JobFrames(decoder);
+      server.registerJob(jobId, (index, response) => jobFrames.serve(index, response));
       worker.sink = {
         jobId,
         deliver(frames) {
@@ -472,6 +463,8 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         jobId,
         framesUrl: server.framesUrl(jobId),
         batchFrames: RESULT_BATCH_FRAMES,
+        prefetchFrames: PAGE_PREFETCH_FRAMES,
+        frameHeaders: FRAME_HEADERS,
       };
       const run = worker.runJob(pageJob).then(
         () => queue.end(),
@@ -484,7 +477,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         } catch (pageError) {
           // The first cause wins: an abort or a decode failure explains a broken page stream.
           if (abortedBy) throw abortedError(`Extracting ${path}`, abortedBy.reason);
-          if (decodeError) throw decodeError;
+          if (jobFrames.failure) throw jobFrames.failure;
           if (closed) throw engineClosed();
           if (worker.crashed) throw worker.crashed;
           const details = worker.takePageErrors().join(' | ');
@@ -497,12 +490,12 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
           );
         }
         if (abortedBy) throw abortedError(`Extracting ${path}`, abortedBy.reason);
-        if (decodeError) throw decodeError;
+        if (jobFrames.failure) throw jobFrames.failure;
         finished = true;
       } finally {
         signal?.removeEventListener('abort', onAbort);
-        decoder.kill();
         server.unregisterJob(jobId);
+        await jobFrames.close();
         await run;
         await decoder.waitForExit();
         worker.sink = undefined;
@@ -520,6 +513,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
             imagePerFrameMs: imageMs / frames,
             inferencePerFrameMs: inferMs / frames,
             setupMs: (firstFrameAt ?? lastFrameAt) - startedAt,
+            queuedMs: startedAt - queuedAt,
           };
         }
       }
@@ -528,6 +522,9 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       [Symbol.asyncIterator]: () => iterate(),
       get timing() {
         return timing;
+      },
+      get frameSize() {
+        return frameSize;
       },
       decodeWarnings,
     };
@@ -541,12 +538,15 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
     async extract(path, extractOptions = {}) {
       const frames: ExtractedFrame[] = [];
       const frameStream = stream(path, extractOptions);
+      // Header information for the result, read while the frames are being analysed.
+      const probing = probeVideo(path, ffmpeg.ffmpeg);
+      probing.catch(() => {}); // a failing file fails the stream first, with the decode error
       for await (const frame of frameStream) frames.push(frame);
-      const video = await probeVideo(path, ffmpeg.ffmpeg);
+      const video = await probing;
       return {
         file: path,
         video,
-        frameSize: { width: video.width, height: video.height },
+        frameSize: frameStream.frameSize ?? { width: video.width, height: video.height },
         model,
         frames,
         decodeWarnings: frameStream.decodeWarnings,

@@ -6,6 +6,7 @@ export type PoseEngineErrorCode =
   | 'BROWSER_NOT_FOUND'
   | 'BROWSER_CRASHED'
   | 'MODEL_NOT_FOUND'
+  | 'MODEL_INVALID'
   | 'PAGE_BUNDLE_NOT_FOUND'
   | 'INFERENCE_FAILED'
   | 'ENGINE_CLOSED'

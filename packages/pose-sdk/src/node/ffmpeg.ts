@@ -2,7 +2,13 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
-import { DECODER_THREADS, FFPROBE_TIMEOUT_MS, RGBA_BYTES_PER_PIXEL } from './engine-settings.js';
+import {
+  DECODER_THREADS,
+  FFPROBE_TIMEOUT_MS,
+  MIN_DECODED_FRACTION,
+  RGB_CONVERSION,
+  RGBA_BYTES_PER_PIXEL,
+} from './engine-settings.js';
 import { PoseEngineError } from './errors.js';
 
 /** What the pose engine needs to know about a video before decoding it. */
@@ -122,13 +128,21 @@ function runTool(
 }
 
 /** The last meaningful lines of ffmpeg's stderr: its reason for failing. */
-export function ffmpegReason(stderr: string, maxLines = 4): string {
-  const lines = stderr
-    .split('\n')
-    .map((line) => line.replace(/^\[(?:error|fatal|warning|info)\]\s*/, '').trim())
-    .filter((line) => line.length > 0 && !line.includes('showinfo'));
-  return lines.slice(-maxLines).join(' | ') || 'ffmpeg gave no reason';
+export function ffmpegReason(stderr: string, maxLines = 3): string {
+  const all = stderr.split('\n').filter((line) => line.trim() && !line.includes('showinfo'));
+  // Error-level lines explain a failure; without any, the last lines will have to do.
+  const errors = all.filter((line) => ERROR_LEVEL.test(line));
+  const chosen = (errors.length > 0 ? errors : all)
+    .map((line) => line.replace(COMPONENT_PREFIX, '').replace(LEVEL_PREFIX, '').trim())
+    .filter((line, index, lines) => lines.indexOf(line) === index);
+  return chosen.slice(-maxLines).join(' | ') || 'ffmpeg gave no reason';
 }
+
+/** ffmpeg's `-loglevel level+info` marks each line with its level, after any component tag. */
+const ERROR_LEVEL = /\[(?:error|fatal|panic)\]/;
+const LEVEL_PREFIX = /^\[(?:error|fatal|panic|warning|info)\]\s*/;
+/** Component tags like "[mov,mp4,m4a @ 0x55...] ", which mean nothing to a user. */
+const COMPONENT_PREFIX = /^(?:\[[^\]]* @ 0x[0-9a-f]+\]\s*)+/;
 
 function decodeFailed(path: string, reason: string): PoseEngineError {
   return new PoseEngineError(
@@ -240,6 +254,8 @@ async function probeWithFfmpeg(path: string, ffmpeg: string): Promise<VideoInfo>
 export interface DecodeOptions {
   /** Keep at most this many frames per second (real timestamps are kept; frames are never duplicated). */
   readonly fps?: number | undefined;
+  /** Frames decoded ahead of the consumer, so decoding overlaps inference. */
+  readonly readAheadFrames?: number | undefined;
 }
 
 /**
@@ -254,12 +270,12 @@ export function samplingFilter(fps: number): string {
 }
 
 /** ffmpeg arguments that decode the first video stream to raw RGBA at its display size. */
-export function decodeArguments(path: string, info: VideoInfo, options: DecodeOptions): string[] {
+export function decodeArguments(path: string, options: DecodeOptions): string[] {
   const filters: string[] = [];
   if (options.fps !== undefined) filters.push(samplingFilter(options.fps));
-  // showinfo reports each frame's pts on stderr; checksums are not needed.
+  // showinfo reports each kept frame's pts on stderr; checksums are not needed.
   filters.push('showinfo=checksum=0');
-  filters.push(`scale=w=${info.width}:h=${info.height}:flags=bicubic+accurate_rnd+full_chroma_int`);
+  filters.push(`scale=${RGB_CONVERSION}`);
   filters.push('format=rgba');
   return [
     '-hide_banner',
@@ -298,17 +314,36 @@ export interface DecodedFrame {
   readonly rgba: Buffer;
 }
 
+/** What ffmpeg says about the input and the frames it is about to write, before the first frame. */
+export interface DecodeHeader {
+  /** Size (px) of every decoded frame, after rotation metadata is applied. */
+  readonly frameSize: { readonly width: number; readonly height: number };
+  /** Input frame rate as ffmpeg prints it (2 decimals), 0 when unknown. */
+  readonly fps: number;
+  /** Input duration (ms), 0 when unknown. */
+  readonly durationMs: number;
+}
+
 const SHOWINFO_TIMEBASE = /config in time_base: (\d+)\/(\d+)/;
 const SHOWINFO_FRAME = /\bn:\s*(\d+)\s+pts:\s*(-?\d+)\s+pts_time:\s*(\S+)/;
+const INPUT_DURATION = /Duration: (\d+):(\d+):([\d.]+)/;
+const INPUT_FPS = /Video: .*?, ([\d.]+) fps/;
+const OUTPUT_VIDEO = /Video: rawvideo.*?, (\d+)x(\d+)/;
 
 /**
  * A running ffmpeg decode. Frames come out in order with their real timestamps, paired from the
- * raw stdout stream and showinfo's stderr lines. Backpressure: when the consumer stops reading,
- * ffmpeg blocks on its stdout pipe.
+ * raw stdout stream and showinfo's stderr lines. Up to `readAheadFrames` frames are decoded ahead
+ * of the consumer; beyond that ffmpeg blocks on its stdout pipe (backpressure).
  */
 export class FrameDecoder {
   readonly process: ChildProcess;
-  readonly frameBytes: number;
+  /** Resolves once ffmpeg has opened the input and configured its output; rejects if it cannot. */
+  readonly header: Promise<DecodeHeader>;
+  private resolveHeader!: (header: DecodeHeader) => void;
+  private rejectHeader!: (error: unknown) => void;
+  private inputFps = 0;
+  private inputDurationMs = 0;
+  private seenOutput = false;
   private readonly timestampsMs: number[] = [];
   private timeBase: number | undefined;
   private stderrTail = '';
@@ -319,25 +354,34 @@ export class FrameDecoder {
   private readonly exited: Promise<void>;
   private killedByUs = false;
   private spawnError: Error | undefined;
+  private stderrWaiter: (() => void) | undefined;
+  private lastCpuTimeMs: number | undefined;
 
   constructor(
     readonly path: string,
-    readonly info: VideoInfo,
     ffmpegBinary: string,
-    options: DecodeOptions,
+    private readonly options: DecodeOptions = {},
   ) {
-    this.frameBytes = info.width * info.height * RGBA_BYTES_PER_PIXEL;
-    this.process = spawn(ffmpegBinary, decodeArguments(path, info, options), {
+    this.header = new Promise((resolve, reject) => {
+      this.resolveHeader = resolve;
+      this.rejectHeader = reject;
+    });
+    // The header promise may be abandoned when the consumer stops early: never unhandled.
+    this.header.catch(() => {});
+    this.process = spawn(ffmpegBinary, decodeArguments(path, options), {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.exited = new Promise((resolve) => {
       this.process.once('error', (error) => {
         this.spawnError = error;
+        this.rejectHeader(this.failure());
         resolve();
       });
       this.process.once('close', (code, signal) => {
         this.exitCode = code;
         this.exitSignal = signal;
+        this.rejectHeader(this.failure() ?? decodeFailed(path, 'ffmpeg wrote no frame'));
+        this.wakeStderrWaiter();
         resolve();
       });
     });
@@ -345,28 +389,56 @@ export class FrameDecoder {
     this.process.stderr?.on('data', (chunk: string) => this.onStderr(chunk));
   }
 
+  private wakeStderrWaiter(): void {
+    const waiter = this.stderrWaiter;
+    this.stderrWaiter = undefined;
+    waiter?.();
+  }
+
   private onStderr(chunk: string): void {
     const text = this.stderrPartial + chunk;
     const lines = text.split('\n');
     this.stderrPartial = lines.pop() ?? '';
-    for (const line of lines) {
-      const frame = SHOWINFO_FRAME.exec(line);
-      if (frame) {
-        const pts = Number(frame[2]);
-        this.timestampsMs.push(
-          this.timeBase !== undefined ? pts * this.timeBase * 1000 : Number(frame[3]) * 1000,
-        );
-        continue;
-      }
-      const base = SHOWINFO_TIMEBASE.exec(line);
-      if (base && line.includes('showinfo')) {
-        this.timeBase = Number(base[1]) / Number(base[2]);
-        continue;
-      }
-      if (line.startsWith('[error]') || line.startsWith('[fatal]')) this.errorLines.push(line);
-      // Keep a bounded tail for error messages (ms-scale logs can be long on corrupt input).
-      this.stderrTail = `${this.stderrTail}${line}\n`.slice(-4000);
+    for (const line of lines) this.onStderrLine(line);
+    this.wakeStderrWaiter();
+  }
+
+  private onStderrLine(line: string): void {
+    const frame = SHOWINFO_FRAME.exec(line);
+    if (frame) {
+      const pts = Number(frame[2]);
+      this.timestampsMs.push(
+        this.timeBase !== undefined ? pts * this.timeBase * 1000 : Number(frame[3]) * 1000,
+      );
+      return;
     }
+    const base = SHOWINFO_TIMEBASE.exec(line);
+    if (base && line.includes('showinfo')) {
+      this.timeBase = Number(base[1]) / Number(base[2]);
+      return;
+    }
+    const duration = INPUT_DURATION.exec(line);
+    if (duration) {
+      this.inputDurationMs =
+        (Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3])) * 1000;
+    }
+    if (line.includes('Output #0')) this.seenOutput = true;
+    if (!this.seenOutput) {
+      const fps = INPUT_FPS.exec(line);
+      if (fps && this.inputFps === 0) this.inputFps = Number(fps[1]);
+    } else {
+      const size = OUTPUT_VIDEO.exec(line);
+      if (size) {
+        this.resolveHeader({
+          frameSize: { width: Number(size[1]), height: Number(size[2]) },
+          fps: this.inputFps,
+          durationMs: this.inputDurationMs,
+        });
+      }
+    }
+    if (ERROR_LEVEL.test(line)) this.errorLines.push(line);
+    // Keep a bounded tail for error messages (logs can be long on corrupt input).
+    this.stderrTail = `${this.stderrTail}${line}\n`.slice(-4000);
   }
 
   /** Reasons ffmpeg logged at error level, even when it went on decoding. */
@@ -374,61 +446,156 @@ export class FrameDecoder {
     return this.errorLines;
   }
 
-  /** Timestamp (ms) of frame `index`, waiting for showinfo's line when stdout ran ahead of stderr. */
-  private async timestampOf(index: number): Promise<number | undefined> {
-    while (this.timestampsMs.length <= index) {
-      if (this.exitCode !== undefined || this.spawnError) {
-        // stderr is fully read once 'close' fired.
-        return this.timestampsMs[index];
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
-    return this.timestampsMs[index];
-  }
-
-  /** Yields frames in presentation order; throws VIDEO_DECODE_FAILED when ffmpeg fails. */
-  async *frames(): AsyncGenerator<DecodedFrame> {
-    const stdout = this.process.stdout;
-    if (!stdout) throw new Error('ffmpeg was spawned without a stdout pipe');
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    let index = 0;
-    for await (const chunk of stdout as AsyncIterable<Buffer>) {
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      while (pendingBytes >= this.frameBytes) {
-        const joined = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
-        const rgba = joined.subarray(0, this.frameBytes);
-        const rest = joined.subarray(this.frameBytes);
-        pending = rest.length > 0 ? [rest] : [];
-        pendingBytes = rest.length;
-        const timestampMs = await this.timestampOf(index);
-        if (timestampMs === undefined) {
-          throw decodeFailed(this.path, `frame ${index} came without a timestamp`);
-        }
-        yield { index, timestampMs, rgba };
-        index += 1;
-      }
-    }
-    await this.exited;
-    if (this.killedByUs) return;
+  /** The error that explains ffmpeg's end, or undefined when it ended cleanly or was killed by us. */
+  private failure(): PoseEngineError | undefined {
+    if (this.killedByUs) return undefined;
     if (this.spawnError) {
-      throw new PoseEngineError(
+      return new PoseEngineError(
         'FFMPEG_NOT_FOUND',
         `Expected to run ffmpeg, but it failed to start: ${this.spawnError.message}. ` +
           'Install it with `apt-get install ffmpeg`.',
         { cause: this.spawnError },
       );
     }
-    if (this.exitCode !== 0) {
+    if (this.exitCode !== undefined && this.exitCode !== 0) {
+      if (this.stderrTail.includes("Stream map '0:v:0' matches no streams")) {
+        return decodeFailed(this.path, 'the file has no video stream');
+      }
       const how = this.exitSignal ? `signal ${this.exitSignal}` : `code ${this.exitCode}`;
-      throw decodeFailed(this.path, `${ffmpegReason(this.stderrTail)} (ffmpeg exited with ${how})`);
+      return decodeFailed(
+        this.path,
+        `${ffmpegReason(this.stderrTail)} (ffmpeg exited with ${how})`,
+      );
     }
+    return undefined;
+  }
+
+  /** Timestamp (ms) of frame `index`, waiting for showinfo's line when stdout ran ahead of stderr. */
+  private async timestampOf(index: number): Promise<number | undefined> {
+    while (this.timestampsMs.length <= index && this.exitCode === undefined && !this.spawnError) {
+      await new Promise<void>((resolve) => {
+        this.stderrWaiter = resolve;
+      });
+    }
+    return this.timestampsMs[index];
+  }
+
+  /** Frames the container's duration and rate promise at the requested sampling rate. */
+  private async expectedFrameCount(): Promise<number> {
+    const header = await this.header;
+    const fps =
+      this.options.fps !== undefined ? Math.min(this.options.fps, header.fps) : header.fps;
+    return Math.floor((header.durationMs / 1000) * fps);
+  }
+
+  /** Frames straight from ffmpeg's stdout, each copied once into its own buffer. */
+  private async *rawFrames(): AsyncGenerator<DecodedFrame> {
+    const stdout = this.process.stdout;
+    if (!stdout) throw new Error('ffmpeg was spawned without a stdout pipe');
+    let frameBytes = 0;
+    let frame: Buffer | undefined;
+    let filled = 0;
+    let index = 0;
+    for await (const chunk of stdout as AsyncIterable<Buffer>) {
+      if (frameBytes === 0) {
+        const { frameSize } = await this.header;
+        frameBytes = frameSize.width * frameSize.height * RGBA_BYTES_PER_PIXEL;
+      }
+      let offset = 0;
+      while (offset < chunk.length) {
+        frame ??= Buffer.allocUnsafe(frameBytes);
+        const take = Math.min(frameBytes - filled, chunk.length - offset);
+        chunk.copy(frame, filled, offset, offset + take);
+        filled += take;
+        offset += take;
+        if (filled === frameBytes) {
+          const timestampMs = await this.timestampOf(index);
+          if (timestampMs === undefined) {
+            throw decodeFailed(this.path, `frame ${index} came without a timestamp`);
+          }
+          this.lastCpuTimeMs = processCpuTimeMs(this.process.pid) ?? this.lastCpuTimeMs;
+          yield { index, timestampMs, rgba: frame };
+          frame = undefined;
+          filled = 0;
+          index += 1;
+        }
+      }
+    }
+    await this.exited;
+    const failure = this.failure();
+    if (failure) throw failure;
+    if (this.killedByUs) return;
     if (index === 0) {
       throw decodeFailed(this.path, `no frame could be decoded. ${ffmpegReason(this.stderrTail)}`);
     }
-    if (pendingBytes > 0) {
-      throw decodeFailed(this.path, `the last frame was cut off after ${pendingBytes} bytes`);
+    const expected = await this.expectedFrameCount();
+    if (this.errorLines.length > 0 && index < expected * MIN_DECODED_FRACTION) {
+      // ffmpeg exits 0 on a cut-off file; the missing frames must not pass unnoticed.
+      throw decodeFailed(
+        this.path,
+        `only ${index} of the ~${expected} frames the container announces could be decoded ` +
+          `(the file looks truncated or damaged): ${ffmpegReason(this.errorLines.join('\n'), 2)}`,
+      );
+    }
+    if (filled > 0) {
+      throw decodeFailed(this.path, `the last frame was cut off after ${filled} bytes`);
+    }
+  }
+
+  /**
+   * Yields frames in presentation order, decoding up to `readAheadFrames` ahead of the consumer;
+   * throws VIDEO_DECODE_FAILED when ffmpeg fails.
+   */
+  async *frames(): AsyncGenerator<DecodedFrame> {
+    const depth = Math.max(1, this.options.readAheadFrames ?? 1);
+    const buffered: DecodedFrame[] = [];
+    let finished = false;
+    let failure: { error: unknown } | undefined;
+    let stopped = false;
+    let wakeConsumer: (() => void) | undefined;
+    let wakeProducer: (() => void) | undefined;
+    const wake = (which: 'consumer' | 'producer') => {
+      const waiter = which === 'consumer' ? wakeConsumer : wakeProducer;
+      if (which === 'consumer') wakeConsumer = undefined;
+      else wakeProducer = undefined;
+      waiter?.();
+    };
+    void (async () => {
+      try {
+        for await (const frame of this.rawFrames()) {
+          buffered.push(frame);
+          wake('consumer');
+          while (buffered.length >= depth && !stopped) {
+            await new Promise<void>((resolve) => {
+              wakeProducer = resolve;
+            });
+          }
+          if (stopped) break;
+        }
+      } catch (error) {
+        failure = { error };
+      } finally {
+        finished = true;
+        wake('consumer');
+      }
+    })();
+    try {
+      for (;;) {
+        const next = buffered.shift();
+        if (next) {
+          wake('producer');
+          yield next;
+          continue;
+        }
+        if (failure) throw failure.error;
+        if (finished) return;
+        await new Promise<void>((resolve) => {
+          wakeConsumer = resolve;
+        });
+      }
+    } finally {
+      stopped = true;
+      wake('producer');
     }
   }
 
@@ -445,9 +612,9 @@ export class FrameDecoder {
     return this.exited;
   }
 
-  /** CPU time (ms) ffmpeg has used so far, from /proc; undefined where /proc is not available. */
+  /** CPU time (ms) ffmpeg had used by the last frame; undefined where /proc is not available. */
   cpuTimeMs(): number | undefined {
-    return processCpuTimeMs(this.process.pid);
+    return this.lastCpuTimeMs;
   }
 }
 

@@ -12,16 +12,20 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.task': 'application/octet-stream',
 };
 
-/** Streams one job's frames into the response; resolves when done, rejects on decode failure. */
-export type FrameStreamHandler = (response: ServerResponse, request: IncomingMessage) => void;
+/** Answers the page's request for frame number `index` (0-based) of a job. */
+export type FrameRequestHandler = (
+  index: number,
+  response: ServerResponse,
+  request: IncomingMessage,
+) => void;
 
 /**
  * The HTTP server on 127.0.0.1 that feeds the inference pages: the page bundle and wasm runtime,
- * the model bundle, and one raw frame stream per job. Every path starts with a random token so no
+ * the model bundle, and each job's decoded frames, one request per frame (`frames/<job>/<index>`). Every path starts with a random token so no
  * other local process can guess its way into a job.
  */
 export class LoopbackServer {
-  private readonly jobs = new Map<string, FrameStreamHandler>();
+  private readonly jobs = new Map<string, FrameRequestHandler>();
   private readonly token = randomBytes(12).toString('hex');
   private server: Server | undefined;
   private origin = '';
@@ -58,11 +62,12 @@ export class LoopbackServer {
     return `${this.baseUrl}/model.task`;
   }
 
+  /** Base URL of a job's frames; the page appends `/<index>`. */
   framesUrl(jobId: string): string {
     return `${this.baseUrl}/frames/${jobId}`;
   }
 
-  registerJob(jobId: string, handler: FrameStreamHandler): void {
+  registerJob(jobId: string, handler: FrameRequestHandler): void {
     this.jobs.set(jobId, handler);
   }
 
@@ -91,15 +96,13 @@ export class LoopbackServer {
     }
     const route = url.pathname.slice(prefix.length);
     if (route.startsWith('frames/')) {
-      const handler = this.jobs.get(route.slice('frames/'.length));
-      if (!handler) {
-        this.fail(response, 404, 'no such job');
+      const [jobId = '', index = ''] = route.slice('frames/'.length).split('/');
+      const handler = this.jobs.get(jobId);
+      if (!handler || !/^\d+$/.test(index)) {
+        this.fail(response, 404, 'no such job or frame');
         return;
       }
-      // A job's stream can be opened once; a second request would split its frames.
-      this.jobs.delete(route.slice('frames/'.length));
-      response.writeHead(200, { 'content-type': 'application/octet-stream' });
-      handler(response, request);
+      handler(Number(index), response, request);
       return;
     }
     if (route === 'model.task') {

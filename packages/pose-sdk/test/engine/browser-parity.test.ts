@@ -1,4 +1,4 @@
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -33,8 +33,15 @@ function serve(files: Record<string, string>): Promise<string> {
       response.writeHead(404).end();
       return;
     }
+    const type = path.endsWith('.wasm')
+      ? 'application/wasm'
+      : path.endsWith('.html')
+        ? 'text/html'
+        : path.endsWith('.js')
+          ? 'text/javascript'
+          : 'application/octet-stream';
     response.writeHead(200, {
-      'content-type': path.endsWith('.wasm') ? 'application/wasm' : 'application/octet-stream',
+      'content-type': type,
       'content-length': statSync(path).size,
     });
     createReadStream(path).pipe(response);
@@ -67,7 +74,12 @@ beforeAll(async () => {
   const tasksVision = dirname(
     createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('@mediapipe/tasks-vision'),
   );
+  writeFileSync(
+    join(bundleDir, 'index.html'),
+    '<!doctype html><html lang="en"><body><script src="/page.js"></script></body></html>',
+  );
   const origin = await serve({
+    '/': join(bundleDir, 'index.html'),
     '/page.js': join(bundleDir, 'page.js'),
     '/wasm/vision_wasm_internal.js': join(tasksVision, 'wasm/vision_wasm_internal.js'),
     '/wasm/vision_wasm_internal.wasm': join(tasksVision, 'wasm/vision_wasm_internal.wasm'),
@@ -79,9 +91,7 @@ beforeAll(async () => {
     args: [...CHROMIUM_FLAGS],
   });
   const page = await browser.newPage();
-  await page.goto(`${origin}/page.js`); // any same-origin document will do
-  await page.setContent('<!doctype html><body></body>');
-  await page.addScriptTag({ url: `${origin}/page.js` });
+  await page.goto(`${origin}/`);
   (globalThis as Record<string, unknown>).browserFrames = await page.evaluate(
     (request) =>
       (

@@ -7,6 +7,9 @@
 import { createPoseDetector, type PoseDetector } from '../../browser/index.js';
 import type { Landmark } from '../../core/types.js';
 import {
+  type FetcherMessage,
+  type FetcherRequest,
+  FRAME_FETCHER_SCRIPT,
   PAGE_API_GLOBAL,
   type PageApi,
   type PageInitConfig,
@@ -16,37 +19,56 @@ import {
   type WireFrame,
 } from './protocol.js';
 
-/** Must match FRAME_HEADER_BYTES on the Node side: float64 timestamp (ms), uint32 width, uint32 height. */
-const FRAME_HEADER_BYTES = 16;
-
 type ReportFrames = (jobId: string, frames: WireFrame[]) => Promise<void>;
 
-/** Reads exact byte counts from a streamed response body. */
-class ExactReader {
-  private chunk: Uint8Array = new Uint8Array(0);
-  private offset = 0;
+type FetchedFrame = Extract<FetcherMessage, { type: 'frame' }>;
 
-  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+/**
+ * Receives a job's frames from a frame-fetcher worker. Each next() grants the worker one more
+ * frame, keeping `prefetch` frames downloaded ahead of the one being analysed.
+ */
+class FrameReceiver {
+  private readonly worker = new Worker(FRAME_FETCHER_SCRIPT);
+  private readonly arrived: FetcherMessage[] = [];
+  private waiter: (() => void) | undefined;
 
-  /** Fills `target`; returns false at a clean end of stream before the first byte. */
-  async readInto(target: Uint8Array): Promise<boolean> {
-    let filled = 0;
-    while (filled < target.length) {
-      if (this.offset >= this.chunk.length) {
-        const { done, value } = await this.reader.read();
-        if (done) {
-          if (filled === 0) return false;
-          throw new Error(`frame stream ended inside a frame (${filled}/${target.length} bytes)`);
-        }
-        this.chunk = value;
-        this.offset = 0;
-      }
-      const take = Math.min(target.length - filled, this.chunk.length - this.offset);
-      target.set(this.chunk.subarray(this.offset, this.offset + take), filled);
-      filled += take;
-      this.offset += take;
+  constructor(job: PageJob) {
+    this.worker.onmessage = (event: MessageEvent<FetcherMessage>) => this.deliver(event.data);
+    this.worker.onerror = (event) => {
+      this.deliver({ type: 'error', message: `frame fetcher failed: ${event.message}` });
+    };
+    const start: FetcherRequest = {
+      type: 'start',
+      job: { framesUrl: job.framesUrl, frameHeaders: job.frameHeaders },
+      initialCredits: job.prefetchFrames + 1,
+    };
+    this.worker.postMessage(start);
+  }
+
+  private deliver(message: FetcherMessage): void {
+    this.arrived.push(message);
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    waiter?.();
+  }
+
+  /** The next frame, or null after the last one. */
+  async next(): Promise<FetchedFrame | null> {
+    while (this.arrived.length === 0) {
+      await new Promise<void>((resolve) => {
+        this.waiter = resolve;
+      });
     }
-    return true;
+    const message = this.arrived.shift()!;
+    if (message.type === 'end') return null;
+    if (message.type === 'error') throw new Error(message.message);
+    const credit: FetcherRequest = { type: 'credit', frames: 1 };
+    this.worker.postMessage(credit);
+    return message;
+  }
+
+  close(): void {
+    this.worker.terminate();
   }
 }
 
@@ -78,52 +100,42 @@ const api: PageApi = {
     framesSinceReset = 0;
     const report = (window as unknown as Record<string, ReportFrames>)[RESULT_BINDING];
     if (!report) throw new Error(`binding ${RESULT_BINDING} is missing`);
-    const response = await fetch(job.framesUrl);
-    if (!response.ok || !response.body) {
-      throw new Error(
-        `frame stream ${job.framesUrl} failed: ${response.status} ${await response.text()}`,
-      );
-    }
-    const reader = new ExactReader(response.body.getReader());
-    const header = new Uint8Array(FRAME_HEADER_BYTES);
-    const headerView = new DataView(header.buffer);
-    let pixels: Uint8ClampedArray<ArrayBuffer> | undefined;
+    // Frames k+1..k+prefetch download in a worker thread while frame k is analysed here.
+    const receiver = new FrameReceiver(job);
     let width = 0;
     let height = 0;
     let frames = 0;
     let batch: WireFrame[] = [];
     const pendingReports: Promise<void>[] = [];
-    for (;;) {
-      const waitStart = performance.now();
-      if (!(await reader.readInto(header))) break;
-      const timestampMs = headerView.getFloat64(0, true);
-      width = headerView.getUint32(8, true);
-      height = headerView.getUint32(12, true);
-      if (!pixels || pixels.length !== width * height * 4) {
-        pixels = new Uint8ClampedArray(width * height * 4);
+    try {
+      for (;;) {
+        const waitStart = performance.now();
+        const frame = await receiver.next();
+        if (!frame) break;
+        const copyStart = performance.now();
+        width = frame.width;
+        height = frame.height;
+        const image = new ImageData(new Uint8ClampedArray(frame.pixels), width, height);
+        const inferStart = performance.now();
+        const detection = detector.detect(image, frame.timestampMs);
+        const inferEnd = performance.now();
+        framesSinceReset += 1;
+        frames += 1;
+        batch.push({
+          t: frame.timestampMs,
+          lm: flatten(detection.landmarks),
+          wl: flatten(detection.worldLandmarks),
+          waitMs: copyStart - waitStart,
+          copyMs: inferStart - copyStart,
+          inferMs: inferEnd - inferStart,
+        });
+        if (batch.length >= job.batchFrames) {
+          pendingReports.push(report(job.jobId, batch));
+          batch = [];
+        }
       }
-      if (!(await reader.readInto(new Uint8Array(pixels.buffer)))) {
-        throw new Error('frame stream ended after a frame header');
-      }
-      const copyStart = performance.now();
-      const image = new ImageData(pixels, width, height);
-      const inferStart = performance.now();
-      const detection = detector.detect(image, timestampMs);
-      const inferEnd = performance.now();
-      framesSinceReset += 1;
-      frames += 1;
-      batch.push({
-        t: timestampMs,
-        lm: flatten(detection.landmarks),
-        wl: flatten(detection.worldLandmarks),
-        waitMs: copyStart - waitStart,
-        copyMs: inferStart - copyStart,
-        inferMs: inferEnd - inferStart,
-      });
-      if (batch.length >= job.batchFrames) {
-        pendingReports.push(report(job.jobId, batch));
-        batch = [];
-      }
+    } finally {
+      receiver.close();
     }
     if (batch.length > 0) pendingReports.push(report(job.jobId, batch));
     await Promise.all(pendingReports);

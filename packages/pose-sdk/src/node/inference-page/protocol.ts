@@ -17,10 +17,18 @@ export interface PageInitConfig {
 
 export interface PageJob {
   readonly jobId: string;
-  /** Loopback URL streaming the job's frames: per frame a 16-byte header then RGBA bytes. */
+  /** Loopback URL of the job's frames: `<framesUrl>/<index>` answers RGBA bytes, 204 past the end. */
   readonly framesUrl: string;
   /** Frames reported per binding call. */
   readonly batchFrames: number;
+  /** Frame requests kept in flight while the current frame is analysed. */
+  readonly prefetchFrames: number;
+  /** Names of the response headers with the frame's timestamp (ms), width and height (px). */
+  readonly frameHeaders: {
+    readonly timestampMs: string;
+    readonly width: string;
+    readonly height: string;
+  };
 }
 
 /** One analysed frame as it crosses the binding: flat arrays keep the JSON small and fast. */
@@ -31,7 +39,7 @@ export interface WireFrame {
   readonly lm: number[];
   /** World landmarks, same layout. */
   readonly wl: number[];
-  /** Time (ms) the page waited for this frame's bytes to arrive. */
+  /** Time (ms) the page waited for this frame's bytes to arrive (decode + transfer not hidden). */
   readonly waitMs: number;
   /** Time (ms) spent building the image from the bytes. */
   readonly copyMs: number;
@@ -49,3 +57,29 @@ export interface PageApi {
   init(config: PageInitConfig): Promise<void>;
   run(job: PageJob): Promise<PageJobSummary>;
 }
+
+/** What the frame-fetcher worker needs of a job. */
+export interface FrameFetchJob {
+  readonly framesUrl: string;
+  readonly frameHeaders: PageJob['frameHeaders'];
+}
+
+/** Page main thread -> frame-fetcher worker. A new worker is started for every job. */
+export type FetcherRequest =
+  | { readonly type: 'start'; readonly job: FrameFetchJob; readonly initialCredits: number }
+  | { readonly type: 'credit'; readonly frames: number };
+
+/** Frame-fetcher worker -> page main thread. */
+export type FetcherMessage =
+  | {
+      readonly type: 'frame';
+      readonly timestampMs: number;
+      readonly width: number;
+      readonly height: number;
+      readonly pixels: ArrayBuffer;
+    }
+  | { readonly type: 'end' }
+  | { readonly type: 'error'; readonly message: string };
+
+/** File name of the bundled frame-fetcher worker, next to the page. */
+export const FRAME_FETCHER_SCRIPT = 'frame-fetcher.js';
