@@ -12,7 +12,8 @@ async function main(): Promise<number> {
   let config: ReturnType<typeof resolveConfig>;
   try {
     parsed = parseArgs(process.argv.slice(2));
-    config = resolveConfig(parsed.values, process.env);
+    // Relative paths are taken from where the command was typed, also under `pnpm --filter ... start`.
+    config = resolveConfig(parsed.values, process.env, process.env.INIT_CWD ?? process.cwd());
   } catch (error) {
     if (error instanceof AppError) {
       process.stderr.write(
