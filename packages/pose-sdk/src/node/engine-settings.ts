@@ -50,7 +50,7 @@ export const CHROMIUM_FLAGS = [
 /** Default number of inference workers: one Chromium page each, one per core is the sweet spot. */
 export const DEFAULT_WORKERS = 1;
 
-/** Frames the page reports back per message over the DevTools binding (fewer messages, same latency budget). */
+/** Frames the page reports back per POST: fewer requests, results still arrive within ~4 frames. */
 export const RESULT_BATCH_FRAMES = 4;
 
 /**

@@ -32,7 +32,6 @@ import {
   type PageApi,
   type PageJob,
   type PageJobSummary,
-  RESULT_BINDING,
   type WireFrame,
 } from './inference-page/protocol.js';
 import { FRAME_HEADERS, JobFrames } from './job-frames.js';
@@ -174,14 +173,8 @@ function unflatten(flat: readonly number[]): Landmark[] {
   return landmarks;
 }
 
-interface JobSink {
-  readonly jobId: string;
-  deliver(frames: WireFrame[]): void;
-}
-
 /** One inference page with its own browser context (and so its own renderer process). */
 class InferenceWorker {
-  sink: JobSink | undefined;
   crashed: Error | undefined;
   private readonly pageErrors: string[] = [];
 
@@ -208,9 +201,6 @@ class InferenceWorker {
         'Expected the inference page to keep running, but Chromium reported it crashed ' +
           '(out of memory?). The engine replaces the page; retry the video.',
       );
-    });
-    await page.exposeFunction(RESULT_BINDING, (jobId: string, frames: WireFrame[]) => {
-      if (worker.sink?.jobId === jobId) worker.sink.deliver(frames);
     });
     page.setDefaultTimeout(WORKER_START_TIMEOUT_MS);
     await page.goto(server.pageUrl);
@@ -437,31 +427,33 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const jobFrames = new JobFrames(decoder);
-      server.registerJob(jobId, (index, response) => jobFrames.serve(index, response));
-      worker.sink = {
-        jobId,
-        deliver(frames) {
-          for (const wire of frames) {
-            framesDone += 1;
-            waitMs += wire.waitMs;
-            imageMs += wire.copyMs;
-            inferMs += wire.inferMs;
-            queue.push({
-              timestampMs: wire.t,
-              landmarks: unflatten(wire.lm),
-              worldLandmarks: unflatten(wire.wl),
-            });
-          }
-          const now = performance.now();
-          firstFrameAt ??= now;
-          lastFrameAt = now;
-          decodeCpuMs = decoder.cpuTimeMs() ?? decodeCpuMs;
-          onProgress?.({ framesDone, framesExpected, elapsedMs: now - startedAt });
-        },
+      let deliver: (frames: WireFrame[]) => void = () => {};
+      server.registerJob(jobId, {
+        serveFrame: (index, response) => jobFrames.serve(index, response),
+        acceptResults: (body) => deliver(JSON.parse(body) as WireFrame[]),
+      });
+      deliver = (frames) => {
+        for (const wire of frames) {
+          framesDone += 1;
+          waitMs += wire.waitMs;
+          imageMs += wire.copyMs;
+          inferMs += wire.inferMs;
+          queue.push({
+            timestampMs: wire.t,
+            landmarks: unflatten(wire.lm),
+            worldLandmarks: unflatten(wire.wl),
+          });
+        }
+        const now = performance.now();
+        firstFrameAt ??= now;
+        lastFrameAt = now;
+        decodeCpuMs = decoder.cpuTimeMs() ?? decodeCpuMs;
+        onProgress?.({ framesDone, framesExpected, elapsedMs: now - startedAt });
       };
       const pageJob: PageJob = {
         jobId,
         framesUrl: server.framesUrl(jobId),
+        resultsUrl: server.resultsUrl(jobId),
         batchFrames: RESULT_BATCH_FRAMES,
         prefetchFrames: PAGE_PREFETCH_FRAMES,
         frameHeaders: FRAME_HEADERS,
@@ -498,7 +490,6 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         await jobFrames.close();
         await run;
         await decoder.waitForExit();
-        worker.sink = undefined;
         busy.delete(worker);
         pool.release(worker);
         decodeWarnings.push(...decoder.decodeErrors);

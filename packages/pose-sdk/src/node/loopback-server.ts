@@ -12,20 +12,22 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.task': 'application/octet-stream',
 };
 
-/** Answers the page's request for frame number `index` (0-based) of a job. */
-export type FrameRequestHandler = (
-  index: number,
-  response: ServerResponse,
-  request: IncomingMessage,
-) => void;
+/** What the server does for one job: hand out its frames, take in its results. */
+export interface JobHandlers {
+  /** Answers the page's request for frame number `index` (0-based). */
+  serveFrame(index: number, response: ServerResponse): void;
+  /** Receives a batch of results (a JSON body) the page posted, in the order it posted them. */
+  acceptResults(body: string): void;
+}
 
 /**
  * The HTTP server on 127.0.0.1 that feeds the inference pages: the page bundle and wasm runtime,
- * the model bundle, and each job's decoded frames, one request per frame (`frames/<job>/<index>`). Every path starts with a random token so no
+ * the model bundle, each job's decoded frames, one request per frame (`frames/<job>/<index>`), and
+ * the results the page posts back (`results/<job>`): plain HTTP, so no per-frame DevTools traffic. Every path starts with a random token so no
  * other local process can guess its way into a job.
  */
 export class LoopbackServer {
-  private readonly jobs = new Map<string, FrameRequestHandler>();
+  private readonly jobs = new Map<string, JobHandlers>();
   private readonly token = randomBytes(12).toString('hex');
   private server: Server | undefined;
   private origin = '';
@@ -62,13 +64,18 @@ export class LoopbackServer {
     return `${this.baseUrl}/model.task`;
   }
 
+  /** Where the page posts a job's results. */
+  resultsUrl(jobId: string): string {
+    return `${this.baseUrl}/results/${jobId}`;
+  }
+
   /** Base URL of a job's frames; the page appends `/<index>`. */
   framesUrl(jobId: string): string {
     return `${this.baseUrl}/frames/${jobId}`;
   }
 
-  registerJob(jobId: string, handler: FrameRequestHandler): void {
-    this.jobs.set(jobId, handler);
+  registerJob(jobId: string, handlers: JobHandlers): void {
+    this.jobs.set(jobId, handlers);
   }
 
   unregisterJob(jobId: string): void {
@@ -102,7 +109,21 @@ export class LoopbackServer {
         this.fail(response, 404, 'no such job or frame');
         return;
       }
-      handler(Number(index), response, request);
+      handler.serveFrame(Number(index), response);
+      return;
+    }
+    if (route.startsWith('results/') && request.method === 'POST') {
+      const handler = this.jobs.get(route.slice('results/'.length));
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        if (!handler) {
+          this.fail(response, 404, 'no such job');
+          return;
+        }
+        handler.acceptResults(Buffer.concat(chunks).toString('utf8'));
+        response.writeHead(204).end();
+      });
       return;
     }
     if (route === 'model.task') {

@@ -15,11 +15,8 @@ import {
   type PageInitConfig,
   type PageJob,
   type PageJobSummary,
-  RESULT_BINDING,
   type WireFrame,
 } from './protocol.js';
-
-type ReportFrames = (jobId: string, frames: WireFrame[]) => Promise<void>;
 
 type FetchedFrame = Extract<FetcherMessage, { type: 'frame' }>;
 
@@ -98,15 +95,21 @@ const api: PageApi = {
     // Every video starts with fresh tracking and smoothing state, as a new page would have.
     if (framesSinceReset > 0) await detector.reset();
     framesSinceReset = 0;
-    const report = (window as unknown as Record<string, ReportFrames>)[RESULT_BINDING];
-    if (!report) throw new Error(`binding ${RESULT_BINDING} is missing`);
+    // Batches are posted one after another so they arrive in order; inference does not wait for them.
+    let reporting: Promise<void> = Promise.resolve();
+    const report = (frames: WireFrame[]) => {
+      const body = JSON.stringify(frames);
+      reporting = reporting.then(async () => {
+        const response = await fetch(job.resultsUrl, { method: 'POST', body });
+        if (!response.ok) throw new Error(`posting results failed: HTTP ${response.status}`);
+      });
+    };
     // Frames k+1..k+prefetch download in a worker thread while frame k is analysed here.
     const receiver = new FrameReceiver(job);
     let width = 0;
     let height = 0;
     let frames = 0;
     let batch: WireFrame[] = [];
-    const pendingReports: Promise<void>[] = [];
     try {
       for (;;) {
         const waitStart = performance.now();
@@ -130,15 +133,15 @@ const api: PageApi = {
           inferMs: inferEnd - inferStart,
         });
         if (batch.length >= job.batchFrames) {
-          pendingReports.push(report(job.jobId, batch));
+          report(batch);
           batch = [];
         }
       }
     } finally {
       receiver.close();
     }
-    if (batch.length > 0) pendingReports.push(report(job.jobId, batch));
-    await Promise.all(pendingReports);
+    if (batch.length > 0) report(batch);
+    await reporting;
     return { frames, width, height };
   },
 };

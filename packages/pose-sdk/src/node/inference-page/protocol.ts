@@ -3,9 +3,6 @@
  * so they cannot disagree; contains types and constants only.
  */
 
-/** Name of the DevTools binding through which the page reports results to Node. */
-export const RESULT_BINDING = 'reptempleReportFrames';
-
 /** Name of the global object the page exposes to Node. */
 export const PAGE_API_GLOBAL = 'reptempleInference';
 
@@ -19,7 +16,9 @@ export interface PageJob {
   readonly jobId: string;
   /** Loopback URL of the job's frames: `<framesUrl>/<index>` answers RGBA bytes, 204 past the end. */
   readonly framesUrl: string;
-  /** Frames reported per binding call. */
+  /** Loopback URL the page POSTs result batches to (JSON arrays of WireFrame, in order). */
+  readonly resultsUrl: string;
+  /** Frames reported per POST. */
   readonly batchFrames: number;
   /** Frame requests kept in flight while the current frame is analysed. */
   readonly prefetchFrames: number;
@@ -31,7 +30,7 @@ export interface PageJob {
   };
 }
 
-/** One analysed frame as it crosses the binding: flat arrays keep the JSON small and fast. */
+/** One analysed frame as the page reports it: flat arrays keep the JSON small and fast to parse. */
 export interface WireFrame {
   /** Media time (ms). */
   readonly t: number;
