@@ -43,7 +43,6 @@ export interface ServerConfig {
   rateLimits: AuthRateLimits;
   logLevel: LogLevel;
   ffmpegPath: string;
-  ffprobePath: string;
   /** A fixed JWT secret (hosted set-ups); otherwise one is generated and kept in the data dir. */
   jwtSecret: string | undefined;
 }
@@ -67,7 +66,7 @@ Options (environment variable in brackets):
 
 Other environment variables: SMTP_URL, MAIL_FROM, ADMIN_EMAIL, UPLOAD_MAX_BYTES, TRUST_PROXY=1,
 AUTH_REDIRECT_URLS (comma-separated prefixes), AUTH_RATE_LIMITS (JSON, partial), LOG_LEVEL,
-FFMPEG_PATH, FFPROBE_PATH, JWT_SECRET, NODE_ENV=production (turns off development endpoints).
+FFMPEG_PATH, JWT_SECRET, NODE_ENV=production (turns off development endpoints).
 `;
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,6 +84,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   let help = false;
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]!;
+    // `pnpm start -- --port 1` passes the separator on.
+    if (arg === '--') continue;
     if (arg === '--help' || arg === '-h') {
       help = true;
       continue;
@@ -210,7 +211,6 @@ export function resolveConfig(
     rateLimits: parseRateLimits(env.AUTH_RATE_LIMITS),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
-    ffprobePath: env.FFPROBE_PATH ?? 'ffprobe',
     jwtSecret: env.JWT_SECRET || undefined,
   };
 }

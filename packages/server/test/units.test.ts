@@ -69,6 +69,7 @@ describe('configuration', () => {
       '/work',
     );
     expect(config).toMatchObject({ port: 9000, dataDir: '/tmp/x', host: '127.0.0.1' });
+    expect(parseArgs(['--', '--port', '1']).values).toEqual({ port: '1' });
     expect(resolveConfig({}, {}, '/work')).toMatchObject({
       port: DEFAULT_PORT,
       dataDir: '/work/.data',
