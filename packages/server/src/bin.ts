@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// reptemple-server: the whole backend on one port. Ctrl-C (SIGINT) or SIGTERM drains requests in
-// flight and stops every child process; a second Ctrl-C stops at once.
+// reptemple-server: the whole backend on one port. Ctrl-C (SIGINT), SIGTERM or SIGHUP drains
+// requests in flight and stops every child process; a second Ctrl-C stops at once.
 
 import { parseArgs, resolveConfig, USAGE } from './config.js';
 import { AppError } from './errors.js';
@@ -54,6 +54,8 @@ async function main(): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // Closing the terminal: the children run in their own process groups and would not hear it.
+  process.on('SIGHUP', onSignal);
 
   const lines = [
     `RepTemple is running at ${stack.url}`,

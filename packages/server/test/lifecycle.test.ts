@@ -147,6 +147,25 @@ describe('reptemple-server lifecycle', () => {
     }
   }, 120_000);
 
+  it('after a hard kill, the next start stops the orphaned children and runs again', async () => {
+    const dataDir = path.join(root, 'killed');
+    const first = await startServer({ dataDir, env: embeddedEnv });
+    const orphans = childPids(first.child.pid!);
+    expect(orphans.length).toBeGreaterThanOrEqual(2);
+    first.child.kill('SIGKILL');
+    await first.stop('SIGKILL');
+    for (const pid of orphans)
+      expect(alive(pid), `child ${pid} should outlive a SIGKILL of its parent`).toBe(true);
+    const second = await startServer({ dataDir, env: embeddedEnv });
+    try {
+      expect(await (await fetch(`${second.url}/health`)).json()).toMatchObject({ status: 'ok' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const pid of orphans) expect(alive(pid), `orphan ${pid} still runs`).toBe(false);
+    } finally {
+      expect(await second.stop('SIGHUP')).toBe(0);
+    }
+  }, 120_000);
+
   it('explains a bad option and exits 2', async () => {
     const { spawnSync } = await import('node:child_process');
     const { BIN } = await import('./start-server.js');
