@@ -36,8 +36,13 @@ async function main(): Promise<number> {
     for (const pid of stack.childPids()) {
       try {
         process.kill(pid, 'SIGTERM');
-      } catch {
-        // Already gone: nothing to clean up.
+      } catch (error) {
+        // ESRCH: already gone, which is the normal case after an orderly stop.
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') {
+          process.stderr.write(
+            `reptemple-server: could not stop child ${pid}: ${(error as Error).message}\n`,
+          );
+        }
       }
     }
   });

@@ -53,6 +53,7 @@ async function readLock(file: string): Promise<LockFile | undefined> {
     return JSON.parse(await readFile(file, 'utf8')) as LockFile;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // A lock file cut short by a crash while it was written: treat it as stale.
     if (error instanceof SyntaxError) return undefined;
     throw error;
   }
@@ -260,13 +261,9 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
     const publicOrigin = new URL(publicUrl).origin;
     const resolveRedirect = (requested: string | undefined): string => {
       if (!requested) return publicUrl;
-      let target: URL;
-      try {
-        target = new URL(requested);
-      } catch {
-        // Not an absolute URL: never follow it (it could be protocol-relative or a path trick).
-        return publicUrl;
-      }
+      // Not an absolute URL: never follow it (it could be protocol-relative or a path trick).
+      if (!URL.canParse(requested)) return publicUrl;
+      const target = new URL(requested);
       const isLocalDev =
         config.devEndpoints &&
         target.protocol === 'http:' &&
