@@ -1,0 +1,230 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import type { CommandContext } from '../context.js';
+import { describeAnalyser, resolveAnalyser } from '../core/analyser.js';
+import { runBatch } from '../core/batch.js';
+import { formatTable } from '../core/format.js';
+import {
+  ANALYSER_CHOICES,
+  fpsOption,
+  jobsOption,
+  modelOption,
+  parseOptions,
+} from '../core/options.js';
+import { bar, ProgressLine } from '../core/progress.js';
+import {
+  type Label,
+  labelsSchema,
+  percent,
+  scoreVideo,
+  summarise,
+  thresholdFailures,
+} from '../core/regress.js';
+import { AnalysisSession } from '../core/session.js';
+import { TRACE_EXTENSION } from '../core/trace-files.js';
+import { defaultCacheDir } from '../core/video-frames.js';
+import { EXIT, type ExitCode, inputErrorMessage, UsageError } from '../errors.js';
+
+const rate = z.coerce
+  .number()
+  .min(0, { error: () => 'expected --min-exact between 0 and 1' })
+  .max(1, { error: () => 'expected --min-exact between 0 and 1' });
+
+const regressOptions = z.object({
+  exercise: z.string().default('pushup'),
+  definition: z.string().optional(),
+  analyser: z
+    .enum(ANALYSER_CHOICES, { error: () => 'expected --analyser pushup or definition' })
+    .optional(),
+  traces: z.string().optional(),
+  videos: z.string().optional(),
+  model: modelOption,
+  fps: fpsOption,
+  jobs: jobsOption,
+  minExact: rate.default(0.9),
+  maxError: z.coerce
+    .number()
+    .int()
+    .min(0, { error: () => 'expected --max-error to be 0 or more' })
+    .default(1),
+  json: z.boolean().optional(),
+  cache: z.boolean().default(true),
+  cacheDir: z.string().optional(),
+});
+
+export function registerRegress(
+  program: Command,
+  context: CommandContext,
+  setExitCode: (code: ExitCode) => void,
+): void {
+  program
+    .command('regress')
+    .description('count every labelled video and compare with its hand-counted reps')
+    .argument('<labels>', 'labels JSON: [{file, exercise, reps, invalid_reps_observed}, ...]')
+    .option('--exercise <id>', 'only the labels of this exercise', 'pushup')
+    .option('--definition <file>', 'count with this exercise definition')
+    .option('--analyser <kind>', 'pushup or definition')
+    .option(
+      '--traces <dir>',
+      'replay traces from this folder (file.mp4 -> file.ndjson) instead of the videos',
+    )
+    .option(
+      '--videos <dir>',
+      'folder the label paths are relative to (default: the labels file folder)',
+    )
+    .option('--model <variant>', 'pose model for videos: lite, full or heavy', 'full')
+    .option('--fps <n>', 'analyse at most n frames per second')
+    .option('--jobs <n>', 'videos analysed in parallel (default: cores, at most 4)')
+    .option('--min-exact <rate>', 'fail unless at least this share of videos is exact', '0.9')
+    .option('--max-error <reps>', 'fail if any video is off by more reps than this', '1')
+    .option('--json', 'print per-video results and the summary as JSON')
+    .option('--no-cache', 'extract landmarks again even if cached')
+    .option('--cache-dir <dir>', 'where extracted landmark traces are cached')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ reptemple regress fixtures/videos/labels.json --traces fixtures/traces
+  $ reptemple regress fixtures/videos/labels.json --analyser definition --fps 15
+  $ reptemple regress labels.json --min-exact 0.95 --max-error 0
+
+Exit code: 0 when the thresholds hold, 1 when they do not or a video fails.`,
+    )
+    .action(async (labelsFile: string, raw: Record<string, unknown>) => {
+      setExitCode(await regress(labelsFile, parseOptions(regressOptions, raw), context));
+    });
+}
+
+async function loadLabels(path: string): Promise<Label[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read labels file ${path}: ${(error as Error).message}`);
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`labels file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = labelsSchema.safeParse(document);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new UsageError(`labels file ${path}: ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return parsed.data;
+}
+
+async function regress(
+  labelsFile: string,
+  options: z.output<typeof regressOptions>,
+  context: CommandContext,
+): Promise<ExitCode> {
+  const labelsPath = resolve(context.cwd, labelsFile);
+  const labels = (await loadLabels(labelsPath)).filter(
+    (label) => label.exercise === options.exercise,
+  );
+  if (labels.length === 0)
+    throw new UsageError(`no labels for exercise "${options.exercise}" in ${labelsFile}`);
+  const spec = await resolveAnalyser({
+    analyser: options.analyser,
+    exercise: options.exercise,
+    definitionPath: options.definition,
+    cwd: context.cwd,
+  });
+  const videoDir = resolve(context.cwd, options.videos ?? dirname(labelsPath));
+  const traceDir = options.traces === undefined ? undefined : resolve(context.cwd, options.traces);
+  const inputFor = (label: Label) => {
+    if (traceDir === undefined) return join(videoDir, label.file);
+    const trace = join(traceDir, label.file.replace(/\.[^./]+$/, TRACE_EXTENSION));
+    if (!existsSync(trace)) throw new UsageError(`no trace for ${label.file}: expected ${trace}`);
+    return trace;
+  };
+  const progress = new ProgressLine(context);
+  const session = new AnalysisSession(context, {
+    model: options.model,
+    fps: options.fps,
+    jobs: options.jobs,
+    cacheDir: options.cache ? (options.cacheDir ?? defaultCacheDir(context.env)) : null,
+    onWarning: (message) => {
+      progress.clear();
+      context.stderr(`warning: ${message}\n`);
+    },
+  });
+  try {
+    const result = await runBatch(
+      labels.map((label) => label.file),
+      {
+        jobs: options.jobs,
+        signal: context.signal,
+        describeError: inputErrorMessage,
+        run: (_file, index) => session.analyse(inputFor(labels[index]!), spec),
+        onDone: (_item, done, total) =>
+          progress.update(`${bar(done / total)} ${done}/${total} videos`),
+      },
+    );
+    progress.clear();
+    const byFile = new Map(result.items.map((item) => [item.input, item]));
+    const scores = labels.flatMap((label) => {
+      const item = byFile.get(label.file);
+      if (item === undefined) return [];
+      const counted = item.value
+        ? { valid: item.value.valid_reps, invalid: item.value.invalid_reps }
+        : null;
+      return [scoreVideo(label, counted, item.error ?? null)];
+    });
+    const summary = summarise(scores);
+    const failures = thresholdFailures(summary, {
+      minExact: options.minExact,
+      maxError: options.maxError,
+    });
+    if (options.json) {
+      context.stdout(
+        `${JSON.stringify({ analyser: describeAnalyser(spec), videos: scores, summary, passed: failures.length === 0, failures }, null, 2)}\n`,
+      );
+    } else {
+      const rows = scores.map((score) => [
+        score.file,
+        String(score.labelReps),
+        score.countedReps === null ? '-' : String(score.countedReps),
+        score.difference === null
+          ? '-'
+          : score.difference === 0
+            ? '0'
+            : score.difference > 0
+              ? `+${score.difference}`
+              : String(score.difference),
+        String(score.labelValid),
+        score.countedValid === null ? '-' : String(score.countedValid),
+        score.error ?? '',
+      ]);
+      context.stdout(
+        formatTable(rows, [
+          'video',
+          'label',
+          'counted',
+          'diff',
+          'label valid',
+          'counted valid',
+          'error',
+        ]),
+      );
+      context.stdout(
+        `\n${describeAnalyser(spec)}${options.fps ? ` at ${options.fps} fps` : ''}: ${summary.videos} videos, ` +
+          `exact ${summary.exact} (${percent(summary.exactRate)}), off by one ${summary.offByOne} (${percent(summary.offByOneRate)}), ` +
+          `within one ${percent(summary.withinOneRate)}, mean absolute error ${summary.meanAbsoluteError.toFixed(2)}, ` +
+          `valid counts exact ${summary.validExact}/${summary.videos}\n`,
+      );
+      context.stdout(failures.length === 0 ? 'PASS\n' : `FAIL: ${failures.join('; ')}\n`);
+    }
+    if (result.interrupted) return EXIT.interrupted;
+    return failures.length === 0 ? EXIT.ok : EXIT.failed;
+  } finally {
+    progress.clear();
+    await session.close();
+  }
+}

@@ -1,0 +1,94 @@
+import { resolve } from 'node:path';
+import type { PoseFrame } from '@reptemple/pose-sdk';
+import { createPoseEngine, type ExtractProgress, type PoseEngine } from '@reptemple/pose-sdk/node';
+import type { CommandContext } from '../context.js';
+import { type AnalyserSpec, type AnalysisOutcome, analyseFrames } from './analyser.js';
+import { isTracePath, readTraceFile } from './trace-files.js';
+import {
+  type FrameSourceResult,
+  fromTrace,
+  type ModelVariant,
+  videoFrames,
+} from './video-frames.js';
+
+export interface SessionOptions {
+  readonly model: ModelVariant;
+  readonly fps: number | undefined;
+  readonly jobs: number;
+  /** null: no cache */
+  readonly cacheDir: string | null;
+  readonly onProgress?: (input: string, progress: ExtractProgress) => void;
+  readonly onWarning?: (message: string) => void;
+}
+
+/**
+ * One run of the CLI over many inputs: traces are read, videos go through one shared pose engine
+ * (started only if a video comes up, with one worker per job) and the trace cache.
+ */
+export class AnalysisSession {
+  private enginePromise: Promise<PoseEngine> | null = null;
+
+  constructor(
+    private readonly context: CommandContext,
+    readonly options: SessionOptions,
+  ) {}
+
+  /** Landmark frames of one input, sampled to --fps when given. */
+  async frames(input: string): Promise<FrameSourceResult> {
+    const path = resolve(this.context.cwd, input);
+    if (isTracePath(path)) {
+      const trace = await readTraceFile(path);
+      const source = fromTrace(trace);
+      const frames =
+        this.options.fps === undefined
+          ? source.frames
+          : sampleFrames(source.frames, this.options.fps);
+      return { ...source, frames, fromCache: false };
+    }
+    return videoFrames(path, {
+      model: this.options.model,
+      fps: this.options.fps,
+      cacheDir: this.options.cacheDir,
+      engine: () => this.engine(),
+      signal: this.context.signal,
+      onProgress: (progress) => this.options.onProgress?.(input, progress),
+      onWarning: this.options.onWarning,
+    });
+  }
+
+  async analyse(input: string, spec: AnalyserSpec): Promise<AnalysisOutcome> {
+    const source = await this.frames(input);
+    return analyseFrames(source.frames, source.frameSize, source.durationMs, spec);
+  }
+
+  engine(): Promise<PoseEngine> {
+    this.enginePromise ??= createPoseEngine({
+      model: this.options.model,
+      workers: this.options.jobs,
+    });
+    return this.enginePromise;
+  }
+
+  async close(): Promise<void> {
+    if (this.enginePromise === null) return;
+    const engine = await this.enginePromise.catch(() => null);
+    await engine?.close();
+  }
+}
+
+/**
+ * Keeps at most `fps` frames a second, the way the video decoder samples: a frame is kept when
+ * its time has reached the next due time. Used for traces; videos are sampled while decoding.
+ */
+export function sampleFrames(frames: readonly PoseFrame[], fps: number): PoseFrame[] {
+  const interval = 1000 / fps; // ms
+  const kept: PoseFrame[] = [];
+  let due = Number.NEGATIVE_INFINITY;
+  for (const frame of frames) {
+    if (frame.timestampMs + 1e-6 < due) continue;
+    kept.push(frame);
+    due = (due === Number.NEGATIVE_INFINITY ? frame.timestampMs : due) + interval;
+    if (due <= frame.timestampMs) due = frame.timestampMs + interval;
+  }
+  return kept;
+}

@@ -1,0 +1,49 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { type PoseFrame, readTrace, type TraceHeader, TraceWriter } from '@reptemple/pose-sdk';
+
+export const TRACE_EXTENSION = '.ndjson';
+
+export function isTracePath(path: string): boolean {
+  return path.endsWith(TRACE_EXTENSION);
+}
+
+export interface LoadedTrace {
+  readonly header: TraceHeader;
+  readonly frames: PoseFrame[];
+}
+
+/** Reads a whole trace file, streaming it from disk. */
+export async function readTraceFile(path: string): Promise<LoadedTrace> {
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const { header, frames } = await readTrace(stream as AsyncIterable<string>, path);
+  const all: PoseFrame[] = [];
+  for await (const frame of frames) all.push(frame);
+  return { header, frames: all };
+}
+
+/** Writes a trace atomically: a crash mid-write never leaves a half trace behind. */
+export async function writeTraceFile(
+  path: string,
+  header: TraceHeader,
+  frames: Iterable<PoseFrame>,
+): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const partial = `${path}.partial-${process.pid}`;
+  const out = createWriteStream(partial, { encoding: 'utf8' });
+  const writer = new TraceWriter(header, (line) => out.write(line));
+  for (const frame of frames) writer.write(frame);
+  out.end();
+  await finished(out);
+  await rename(partial, path);
+}
+
+/** The duration a trace covers: from its first frame to one frame interval after its last. */
+export function traceDurationMs(trace: LoadedTrace): number {
+  const first = trace.frames[0];
+  const last = trace.frames[trace.frames.length - 1];
+  if (first === undefined || last === undefined) return 0;
+  return last.timestampMs - first.timestampMs + 1000 / trace.header.fps;
+}

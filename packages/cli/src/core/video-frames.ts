@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, join } from 'node:path';
+import { RepTempleError } from '@reptemple/definitions';
+import { MODEL_SHA256, TASKS_VISION_VERSION } from '@reptemple/models';
+import {
+  type FrameSize,
+  type PoseFrame,
+  TRACE_FORMAT,
+  TRACE_VERSION,
+  type TraceHeader,
+} from '@reptemple/pose-sdk';
+import type { ExtractProgress, PoseEngine } from '@reptemple/pose-sdk/node';
+import { CLI_VERSION } from '../version.js';
+import { type LoadedTrace, readTraceFile, traceDurationMs, writeTraceFile } from './trace-files.js';
+
+export type ModelVariant = keyof typeof MODEL_SHA256;
+
+/** Where extracted traces are kept between runs: REPTEMPLE_CACHE_DIR, else the XDG cache. */
+export function defaultCacheDir(env: Readonly<Record<string, string | undefined>>): string {
+  if (env.REPTEMPLE_CACHE_DIR) return env.REPTEMPLE_CACHE_DIR;
+  const base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(base, 'reptemple', 'traces');
+}
+
+export async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export interface FrameSourceResult {
+  readonly frames: PoseFrame[];
+  readonly frameSize: FrameSize;
+  readonly durationMs: number;
+  readonly header: TraceHeader;
+  readonly fromCache: boolean;
+}
+
+export interface VideoFrameOptions {
+  readonly model: ModelVariant;
+  readonly fps: number | undefined;
+  /** null: no cache */
+  readonly cacheDir: string | null;
+  readonly engine: () => Promise<PoseEngine>;
+  readonly signal: AbortSignal;
+  readonly onProgress?: (progress: ExtractProgress) => void;
+  /** Told about a damaged cache entry, which is then extracted again. */
+  readonly onWarning?: (message: string) => void;
+}
+
+/**
+ * Landmarks of a video: from the cache when this exact file (by content) was already extracted
+ * with this model and sampling, else extracted now and cached.
+ */
+export async function videoFrames(
+  path: string,
+  options: VideoFrameOptions,
+): Promise<FrameSourceResult> {
+  if (!existsSync(path)) {
+    throw new RepTempleError(
+      'VIDEO_NOT_FOUND',
+      `Expected a video file at ${path}, found nothing. Check the path and the working folder.`,
+    );
+  }
+  const sha256 = await sha256File(path);
+  const cachePath =
+    options.cacheDir === null
+      ? null
+      : join(options.cacheDir, cacheFileName(sha256, options.model, options.fps));
+  if (cachePath !== null) {
+    const cached = await readCached(cachePath, options.onWarning);
+    if (cached !== null) return { ...fromTrace(cached), fromCache: true };
+  }
+  const engine = await options.engine();
+  const result = await engine.extract(path, {
+    fps: options.fps,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
+  const header: TraceHeader = {
+    format: TRACE_FORMAT,
+    version: TRACE_VERSION,
+    source: basename(path),
+    model: options.model,
+    fps: options.fps !== undefined ? Math.min(options.fps, result.video.fps) : result.video.fps,
+    width: result.frameSize.width,
+    height: result.frameSize.height,
+    sourceSha256: sha256,
+    createdBy: `reptemple ${CLI_VERSION}, tasks-vision ${TASKS_VISION_VERSION}`,
+  };
+  const frames: PoseFrame[] = result.frames.map((frame) => ({
+    timestampMs: frame.timestampMs,
+    landmarks: frame.landmarks,
+  }));
+  if (cachePath !== null) await writeTraceFile(cachePath, header, frames);
+  return {
+    frames,
+    frameSize: result.frameSize,
+    durationMs: result.video.durationMs,
+    header,
+    fromCache: false,
+  };
+}
+
+export function fromTrace(trace: LoadedTrace): Omit<FrameSourceResult, 'fromCache'> {
+  return {
+    frames: trace.frames,
+    frameSize: { width: trace.header.width, height: trace.header.height },
+    durationMs: traceDurationMs(trace),
+    header: trace.header,
+  };
+}
+
+/** The cache key names everything that changes the landmarks: the file, the model, the sampling. */
+function cacheFileName(sha256: string, model: ModelVariant, fps: number | undefined): string {
+  const modelId = MODEL_SHA256[model].slice(0, 12);
+  return `${sha256}-${model}-${modelId}-${fps === undefined ? 'all' : `${fps}fps`}.ndjson`;
+}
+
+async function readCached(
+  path: string,
+  onWarning?: (message: string) => void,
+): Promise<LoadedTrace | null> {
+  try {
+    return await readTraceFile(path);
+  } catch (error) {
+    // A missing entry is the normal miss; a damaged one is reported, then re-extracted.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      onWarning?.(
+        `ignoring damaged cache entry ${path}: ${(error as Error).message.split('\n')[0]}`,
+      );
+    }
+    return null;
+  }
+}

@@ -1,0 +1,54 @@
+import { Command, CommanderError } from 'commander';
+import { registerAnalyze } from './commands/analyze.js';
+import { registerBench } from './commands/bench.js';
+import { registerExtract } from './commands/extract.js';
+import { registerRegress } from './commands/regress.js';
+import { registerValidate } from './commands/validate.js';
+import type { CommandContext } from './context.js';
+import { describeError, EXIT, type ExitCode } from './errors.js';
+import { CLI_VERSION } from './version.js';
+
+/** Runs one command line; returns the exit code instead of exiting, so it can run in tests. */
+export async function run(argv: readonly string[], context: CommandContext): Promise<ExitCode> {
+  let exitCode: ExitCode = EXIT.ok;
+  const setExitCode = (code: ExitCode) => {
+    exitCode = code;
+  };
+  const program = new Command('reptemple')
+    .description(
+      'Count and judge exercise reps in videos with the RepTemple pose SDK. Treat Your Body Like a Place of Worship.',
+    )
+    .version(CLI_VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => context.stdout(text),
+      writeErr: (text) => context.stderr(text),
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ reptemple analyze clip.mp4                       count push-ups in a video
+  $ reptemple analyze videos/*.mp4 --jobs 2 --csv    score a batch for judging
+  $ reptemple extract clip.mp4                       save its landmarks as a trace
+  $ reptemple regress fixtures/videos/labels.json    check counts against hand counts
+  $ reptemple validate my-exercise.json              check an exercise definition
+  $ reptemple bench clip.mp4 --model lite            time each stage per frame`,
+    );
+  registerAnalyze(program, context, setExitCode);
+  registerExtract(program, context, setExitCode);
+  registerRegress(program, context, setExitCode);
+  registerValidate(program, context, setExitCode);
+  registerBench(program, context, setExitCode);
+  try {
+    await program.parseAsync([...argv], { from: 'node' });
+    return exitCode;
+  } catch (error) {
+    // Commander has already printed its own usage message.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    const { message, exitCode: code } = describeError(error);
+    if (message) context.stderr(`${message}\n`);
+    return code;
+  }
+}

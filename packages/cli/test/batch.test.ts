@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { runBatch } from '../src/core/batch.js';
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('runBatch', () => {
+  it('keeps every input in order, a failed input as an error in its own row', async () => {
+    const result = await runBatch(['a', 'bad', 'c'], {
+      jobs: 2,
+      signal: new AbortController().signal,
+      run: async (input) => {
+        await delay(input === 'a' ? 20 : 1);
+        if (input === 'bad') throw new Error('corrupt');
+        return input.toUpperCase();
+      },
+      describeError: (error) => (error as Error).message,
+    });
+    expect(result.items).toEqual([
+      { input: 'a', value: 'A' },
+      { input: 'bad', error: 'corrupt' },
+      { input: 'c', value: 'C' },
+    ]);
+    expect(result.interrupted).toBe(false);
+  });
+
+  it('runs at most `jobs` inputs at once', async () => {
+    let running = 0;
+    let peak = 0;
+    await runBatch(['1', '2', '3', '4', '5'], {
+      jobs: 2,
+      signal: new AbortController().signal,
+      run: async () => {
+        running++;
+        peak = Math.max(peak, running);
+        await delay(5);
+        running--;
+      },
+      describeError: String,
+    });
+    expect(peak).toBe(2);
+  });
+
+  it('on abort starts nothing new, drops the inputs in flight and keeps the finished ones', async () => {
+    const controller = new AbortController();
+    const result = await runBatch(['fast', 'slow', 'later'], {
+      jobs: 2,
+      signal: controller.signal,
+      run: async (input) => {
+        if (input === 'fast') return 1;
+        controller.abort();
+        await delay(5);
+        throw new Error('aborted');
+      },
+      describeError: String,
+    });
+    expect(result.interrupted).toBe(true);
+    expect(result.items).toEqual([{ input: 'fast', value: 1 }]);
+  });
+});

@@ -1,0 +1,191 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pushupDefinition } from '@reptemple/definitions';
+import { describe, expect, it } from 'vitest';
+import { reptemple } from './support.js';
+
+const repo = resolve(import.meta.dirname, '../../..');
+const trace = (name: string) => join(repo, 'fixtures/traces/pushup', `${name}.ndjson`);
+const scratch = mkdtempSync(join(tmpdir(), 'reptemple-cli-'));
+
+describe('reptemple validate', () => {
+  it('accepts a valid definition and shows it with defaults applied', async () => {
+    const file = join(scratch, 'pushup.json');
+    writeFileSync(file, JSON.stringify(pushupDefinition));
+    const result = await reptemple(['validate', file]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('valid:');
+    expect(result.stdout).toContain('elbow (phases), body (global), knee (global)');
+  });
+
+  it('lists every problem with its JSON path and exits 2', async () => {
+    const file = join(scratch, 'broken.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...pushupDefinition,
+        cameraPosition: 'top',
+        angles: [{ id: 'elbow', name: 'Elbow', landmarks: [11, 13] }],
+      }),
+    );
+    const result = await reptemple(['validate', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error [DEFINITION_INVALID]');
+    expect(result.stderr).toContain('cameraPosition: expected one of front, back, side, got "top"');
+    expect(result.stderr).toContain('angles[0].landmarks: expected 3 landmarks, got 2');
+  });
+
+  it('reports an unreadable file as a usage error', async () => {
+    const result = await reptemple(['validate', join(scratch, 'nope.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: cannot read definition file/);
+  });
+});
+
+describe('reptemple analyze on traces', () => {
+  it('prints one JSON record per input with the promised fields', async () => {
+    const result = await reptemple([
+      'analyze',
+      trace('08-tank-top-side'),
+      trace('30-dark-background-blue-shirt'),
+      '--json',
+    ]);
+    expect(result.code).toBe(0);
+    const records = JSON.parse(result.stdout);
+    expect(records).toHaveLength(2);
+    expect(Object.keys(records[0])).toEqual([
+      'input',
+      'valid_reps',
+      'invalid_reps',
+      'reps',
+      'frames',
+      'duration_s',
+      'error',
+    ]);
+    expect(records[0].valid_reps + records[0].invalid_reps).toBe(5);
+    expect(records[1].valid_reps + records[1].invalid_reps).toBe(2);
+    expect(Object.keys(records[0].reps[0])).toEqual([
+      'repNumber',
+      'startTime',
+      'endTime',
+      'isValidRep',
+      'invalidReason',
+    ]);
+    expect(records[0].error).toBeNull();
+  });
+
+  it('gives the same result every time (same input, same output)', async () => {
+    const first = await reptemple([
+      'analyze',
+      trace('25-hoodie-skeleton-overlay-variations'),
+      '--json',
+      '--analyser',
+      'definition',
+    ]);
+    const second = await reptemple([
+      'analyze',
+      trace('25-hoodie-skeleton-overlay-variations'),
+      '--json',
+      '--analyser',
+      'definition',
+    ]);
+    expect(first.stdout).toBe(second.stdout);
+  });
+
+  it('reports a missing or damaged input in its own row, scores the rest, and exits 1', async () => {
+    const damaged = join(scratch, 'damaged.ndjson');
+    writeFileSync(
+      damaged,
+      '{"format":"reptemple-trace","version":1,"source":"x","model":"full","fps":30,"width":640,"height":360}\n{"t":0,"lm":[[1,2]]}\n',
+    );
+    const result = await reptemple([
+      'analyze',
+      join(scratch, 'missing.mp4'),
+      damaged,
+      trace('28-glass-room-single'),
+      '--csv',
+    ]);
+    expect(result.code).toBe(1);
+    const lines = result.stdout.trim().split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain('VIDEO_NOT_FOUND');
+    expect(lines[2]).toContain('TRACE_INVALID');
+    expect(lines[2]).toContain('expected "lm" to have 33 landmarks (or none), got 1');
+    expect(lines[3]).toMatch(/28-glass-room-single\.ndjson,1,0,/);
+    expect(result.stderr).toContain('2 of 3 inputs failed');
+  });
+
+  it('rejects wrong options before doing any work (exit 2)', async () => {
+    expect(
+      (await reptemple(['analyze', trace('28-glass-room-single'), '--model', 'huge'])).stderr,
+    ).toContain('expected --model lite, full or heavy');
+    expect((await reptemple(['analyze', trace('28-glass-room-single'), '--fps', '0'])).code).toBe(
+      2,
+    );
+    expect(
+      (await reptemple(['analyze', trace('28-glass-room-single'), '--json', '--csv'])).stderr,
+    ).toContain('choose one of --json and --csv');
+    const both = await reptemple([
+      'analyze',
+      trace('28-glass-room-single'),
+      '--analyser',
+      'pushup',
+      '--definition',
+      'x.json',
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--definition runs the definition analyser');
+    expect(
+      (await reptemple(['analyze', trace('28-glass-room-single'), '--exercise', 'burpee'])).stderr,
+    ).toContain('unknown exercise "burpee"');
+    expect((await reptemple(['analyze'])).code).toBe(2);
+  });
+
+  it('stops on Ctrl-C and exits 130 with what finished', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await reptemple(['analyze', trace('28-glass-room-single')], {
+      signal: controller.signal,
+    });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain('interrupted: 0 of 1 inputs finished');
+  });
+});
+
+describe('reptemple regress on the labelled fixture traces', () => {
+  const labels = join(repo, 'fixtures/videos/labels.json');
+  const traces = join(repo, 'fixtures/traces');
+
+  for (const [name, args] of [
+    ['push-up analyser', ['--analyser', 'pushup']],
+    ['built-in push-up definition', ['--analyser', 'definition']],
+    ['push-up analyser at 15 fps', ['--analyser', 'pushup', '--fps', '15']],
+  ] as const) {
+    it(`${name}: exact on at least 90% of videos and within one rep on all`, async () => {
+      const result = await reptemple(['regress', labels, '--traces', traces, ...args, '--json']);
+      const report = JSON.parse(result.stdout);
+      expect(report.failures).toEqual([]);
+      expect(report.summary.exactRate).toBeGreaterThanOrEqual(0.9);
+      expect(report.summary.maxAbsoluteError).toBeLessThanOrEqual(1);
+      expect(result.code).toBe(0);
+    });
+  }
+
+  it('fails (exit 1) when the threshold is not met', async () => {
+    const result = await reptemple([
+      'regress',
+      labels,
+      '--traces',
+      traces,
+      '--min-exact',
+      '1',
+      '--max-error',
+      '0',
+      '--analyser',
+      'definition',
+    ]);
+    expect(result.stdout).toContain('FAIL');
+    expect(result.code).toBe(1);
+  });
+});

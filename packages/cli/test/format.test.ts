@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AnalysisRecord,
+  formatAnalysisTable,
+  formatCsv,
+  formatJson,
+} from '../src/core/format.js';
+
+const records: AnalysisRecord[] = [
+  {
+    input: 'videos/a.mp4',
+    valid_reps: 1,
+    invalid_reps: 1,
+    reps: [
+      { repNumber: 1, startTime: 100, endTime: 900, isValidRep: true, invalidReason: null },
+      {
+        repNumber: 2,
+        startTime: 1000,
+        endTime: 1800,
+        isValidRep: false,
+        invalidReason: "Didn't go low enough",
+      },
+    ],
+    frames: 60,
+    duration_s: 2,
+    error: null,
+  },
+  {
+    input: 'b, "odd".mp4',
+    valid_reps: null,
+    invalid_reps: null,
+    reps: [],
+    frames: null,
+    duration_s: null,
+    error: 'VIDEO_DECODE_FAILED: moov atom not found',
+  },
+];
+
+describe('output formats', () => {
+  it('JSON: one record per input with the promised fields', () => {
+    const parsed = JSON.parse(formatJson(records));
+    expect(parsed).toEqual(records);
+    expect(Object.keys(parsed[0])).toEqual([
+      'input',
+      'valid_reps',
+      'invalid_reps',
+      'reps',
+      'frames',
+      'duration_s',
+      'error',
+    ]);
+  });
+
+  it('CSV: quotes commas, quotes and the reps JSON; empty cells for missing values', () => {
+    const lines = formatCsv(records).split('\r\n');
+    expect(lines[0]).toBe('input,valid_reps,invalid_reps,frames,duration_s,error,reps');
+    expect(lines[1]).toMatch(/^videos\/a\.mp4,1,1,60,2,,"\[\{""repNumber"":1/);
+    expect(lines[2]).toBe('"b, ""odd"".mp4",,,,,VIDEO_DECODE_FAILED: moov atom not found,[]');
+  });
+
+  it('table: a row per input, invalid reasons counted, errors shown', () => {
+    const table = formatAnalysisTable(records);
+    expect(table).toContain('a.mp4');
+    expect(table).toContain("1x Didn't go low enough");
+    expect(table).toContain('VIDEO_DECODE_FAILED');
+  });
+});
