@@ -1,7 +1,11 @@
 /** Tunables of the headless engine, in one place. Model settings live in browser/model-settings.ts. */
 
-/** Bytes per pixel of the frames ffmpeg hands to the page (RGBA, 8 bits per channel). */
-export const RGBA_BYTES_PER_PIXEL = 4;
+/**
+ * Frames cross to the page as planar YUV 4:2:0 (I420, 1.5 bytes/px, 8 bits per sample), exactly as
+ * the decoder produced them; the page wraps them in a WebCodecs VideoFrame and Chromium converts
+ * them to RGB itself, as it does for a <video>.
+ */
+export const FRAME_PIXEL_FORMAT = 'yuv420p';
 
 /**
  * Decoder threads per ffmpeg. Decoding a 640x360 H.264 frame takes ~1 ms against ~30 ms of
@@ -52,14 +56,6 @@ export const DEFAULT_WORKERS = 1;
 
 /** Frames the page reports back per POST: fewer requests, results still arrive within ~4 frames. */
 export const RESULT_BATCH_FRAMES = 4;
-
-/**
- * How ffmpeg converts YUV to RGB so the pixels match what Chromium shows for the same file:
- * exact rounding and nearest-neighbour chroma, as Chromium's software path does. Measured on a
- * BT.709 fixture frame against Chromium's <video>: mean 0.21 levels (max 4) off, against 0.90
- * (ffmpeg default), 0.32 (bicubic chroma) and 1.86 (without full_chroma_int).
- */
-export const RGB_CONVERSION = 'flags=neighbor+accurate_rnd+full_chroma_int';
 
 /**
  * Frames ffmpeg decodes ahead of the inference page (~0.9 MB each at 640x360), so decoding and

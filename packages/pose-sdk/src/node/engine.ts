@@ -79,11 +79,11 @@ export interface ExtractionTiming {
   readonly totalMs: number;
   /** Wall time per frame (ms/frame), end to end. */
   readonly wallPerFrameMs: number;
-  /** ffmpeg CPU time per frame (ms/frame): decoding, sampling and RGBA conversion. */
+  /** ffmpeg CPU time per frame (ms/frame): decoding and sampling. */
   readonly decodeCpuPerFrameMs: number | undefined;
   /** Time the page waited for a frame's bytes (ms/frame); near 0 when decoding keeps ahead. */
   readonly transferWaitPerFrameMs: number;
-  /** Time the page spent wrapping bytes into an image (ms/frame). */
+  /** Time the page spent wrapping bytes into a VideoFrame (ms/frame). */
   readonly imagePerFrameMs: number;
   /** Time in tasks-vision's detectForVideo (ms/frame). */
   readonly inferencePerFrameMs: number;

@@ -5,9 +5,8 @@ import { delimiter, dirname, join } from 'node:path';
 import {
   DECODER_THREADS,
   FFPROBE_TIMEOUT_MS,
+  FRAME_PIXEL_FORMAT,
   MIN_DECODED_FRACTION,
-  RGB_CONVERSION,
-  RGBA_BYTES_PER_PIXEL,
 } from './engine-settings.js';
 import { PoseEngineError } from './errors.js';
 
@@ -269,14 +268,19 @@ export function samplingFilter(fps: number): string {
   return `select='isnan(prev_selected_t)+gt(${slot('t')}\\,${slot('prev_selected_t')})'`;
 }
 
-/** ffmpeg arguments that decode the first video stream to raw RGBA at its display size. */
+/**
+ * ffmpeg arguments that decode the first video stream to raw I420 at its display size. No RGB
+ * conversion happens here: Chromium does it from these exact samples, as for a <video> element,
+ * so both paths see identical pixels (and 2.7x fewer bytes cross the loopback than with RGBA).
+ */
 export function decodeArguments(path: string, options: DecodeOptions): string[] {
   const filters: string[] = [];
   if (options.fps !== undefined) filters.push(samplingFilter(options.fps));
-  // showinfo reports each kept frame's pts on stderr; checksums are not needed.
+  filters.push(`format=${FRAME_PIXEL_FORMAT}`);
+  // 4:2:0 needs even sizes: an odd last row or column (rare; H.264 codes even sizes) is cropped.
+  filters.push('crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0');
+  // showinfo reports each kept frame's pts and colour tags on stderr; checksums are not needed.
   filters.push('showinfo=checksum=0');
-  filters.push(`scale=${RGB_CONVERSION}`);
-  filters.push('format=rgba');
   return [
     '-hide_banner',
     '-nostdin',
@@ -302,16 +306,32 @@ export function decodeArguments(path: string, options: DecodeOptions): string[] 
     '-f',
     'rawvideo',
     '-pix_fmt',
-    'rgba',
+    FRAME_PIXEL_FORMAT,
     'pipe:1',
   ];
 }
 
-/** One decoded frame: RGBA pixels and its presentation time (ms since the start of the video). */
+/** Bytes of one I420 frame: a full-size Y plane and quarter-size U and V planes. */
+export function i420Bytes(width: number, height: number): number {
+  return width * height + 2 * Math.ceil(width / 2) * Math.ceil(height / 2);
+}
+
+/** One decoded frame: I420 samples and its presentation time (ms since the start of the video). */
 export interface DecodedFrame {
   readonly index: number;
   readonly timestampMs: number;
-  readonly rgba: Buffer;
+  readonly i420: Buffer;
+}
+
+/**
+ * The colour tags of the decoded frames, in ffmpeg's names (undefined when untagged); the page
+ * hands them to Chromium so YUV becomes the same RGB as in a <video>.
+ */
+export interface FrameColorTags {
+  readonly range?: string;
+  readonly matrix?: string;
+  readonly primaries?: string;
+  readonly transfer?: string;
 }
 
 /** What ffmpeg says about the input and the frames it is about to write, before the first frame. */
@@ -325,6 +345,7 @@ export interface DecodeHeader {
 }
 
 const SHOWINFO_TIMEBASE = /config in time_base: (\d+)\/(\d+)/;
+const SHOWINFO_COLOR = /color_range:(\S+) color_space:(\S+) color_primaries:(\S+) color_trc:(\S+)/;
 const SHOWINFO_FRAME = /\bn:\s*(\d+)\s+pts:\s*(-?\d+)\s+pts_time:\s*(\S+)/;
 const INPUT_DURATION = /Duration: (\d+):(\d+):([\d.]+)/;
 const INPUT_FPS = /Video: .*?, ([\d.]+) fps/;
@@ -356,6 +377,8 @@ export class FrameDecoder {
   private spawnError: Error | undefined;
   private stderrWaiter: (() => void) | undefined;
   private lastCpuTimeMs: number | undefined;
+  /** Colour tags of the first frame (ffmpeg's names); known once it has been decoded. */
+  colorTags: FrameColorTags | undefined;
 
   constructor(
     readonly path: string,
@@ -411,6 +434,20 @@ export class FrameDecoder {
         this.timeBase !== undefined ? pts * this.timeBase * 1000 : Number(frame[3]) * 1000,
       );
       return;
+    }
+    if (this.colorTags === undefined) {
+      const color = SHOWINFO_COLOR.exec(line);
+      if (color) {
+        const tag = (value: string | undefined) =>
+          value === undefined || value === 'unknown' ? undefined : value;
+        this.colorTags = {
+          range: tag(color[1]),
+          matrix: tag(color[2]),
+          primaries: tag(color[3]),
+          transfer: tag(color[4]),
+        };
+        return;
+      }
     }
     const base = SHOWINFO_TIMEBASE.exec(line);
     if (base && line.includes('showinfo')) {
@@ -499,7 +536,7 @@ export class FrameDecoder {
     for await (const chunk of stdout as AsyncIterable<Buffer>) {
       if (frameBytes === 0) {
         const { frameSize } = await this.header;
-        frameBytes = frameSize.width * frameSize.height * RGBA_BYTES_PER_PIXEL;
+        frameBytes = i420Bytes(frameSize.width, frameSize.height);
       }
       let offset = 0;
       while (offset < chunk.length) {
@@ -514,7 +551,7 @@ export class FrameDecoder {
             throw decodeFailed(this.path, `frame ${index} came without a timestamp`);
           }
           this.lastCpuTimeMs = processCpuTimeMs(this.process.pid) ?? this.lastCpuTimeMs;
-          yield { index, timestampMs, rgba: frame };
+          yield { index, timestampMs, i420: frame };
           frame = undefined;
           filled = 0;
           index += 1;

@@ -1,11 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { DecodedFrame, FrameDecoder } from './ffmpeg.js';
 
-/** Response headers that carry a frame's metadata next to its raw RGBA body. */
+/** Response headers that carry a frame's metadata next to its raw I420 body. */
 export const FRAME_HEADERS = {
   timestampMs: 'x-frame-timestamp-ms',
   width: 'x-frame-width',
   height: 'x-frame-height',
+  /** JSON of FrameColorTags. */
+  colorTags: 'x-frame-color-tags',
 } as const;
 
 /**
@@ -52,12 +54,13 @@ export class JobFrames {
     const { frameSize } = await this.decoder.header;
     response.writeHead(200, {
       'content-type': 'application/octet-stream',
-      'content-length': next.value.rgba.length,
+      'content-length': next.value.i420.length,
       [FRAME_HEADERS.timestampMs]: String(next.value.timestampMs),
       [FRAME_HEADERS.width]: String(frameSize.width),
       [FRAME_HEADERS.height]: String(frameSize.height),
+      [FRAME_HEADERS.colorTags]: JSON.stringify(this.decoder.colorTags ?? {}),
     });
-    response.end(next.value.rgba);
+    response.end(next.value.i420);
   }
 
   /** Stops decoding; pending and later requests get the end of the video. */

@@ -8,11 +8,25 @@ import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_FLAGS } from '../../src/node/engine-settings.js';
-import { createPoseEngine, type ExtractionResult, resolveModelPath } from '../../src/node/index.js';
+import {
+  createPoseEngine,
+  type ExtractionResult,
+  type PoseEngine,
+  resolveModelPath,
+} from '../../src/node/index.js';
 import { fixtureVideo, PACKAGE_ROOT, SHORT_FIXTURE } from './fixtures.js';
 
 /** The spec's bound: mean landmark disagreement between the two paths, in px at 640 px width. */
 const MAX_MEAN_ERROR_PX = 1;
+
+/**
+ * Clips compared, with the sampling rate used (undefined = every frame): a BT.709-tagged clip at
+ * full rate, and an untagged one (where Chromium's colour defaults apply) sampled to stay fast.
+ * PARITY_FIXTURES=a.mp4,b.mp4 compares other clips (every frame) when investigating.
+ */
+const CASES: { file: string; fps?: number }[] = process.env.PARITY_FIXTURES
+  ? process.env.PARITY_FIXTURES.split(',').map((file) => ({ file }))
+  : [{ file: SHORT_FIXTURE }, { file: 'squat/05-woman-side-arms-forward.mp4', fps: 10 }];
 
 interface BrowserPathFrame {
   t: number;
@@ -20,28 +34,37 @@ interface BrowserPathFrame {
   lm: number[];
 }
 
+interface Comparison {
+  file: string;
+  headless: ExtractionResult;
+  browser: BrowserPathFrame[];
+}
+
 let server: Server;
 let browser: Browser;
+let engine: PoseEngine;
 let bundleDir: string;
-let headless: ExtractionResult;
+const comparisons: Comparison[] = [];
 
-/** Serves the test page, tasks-vision's wasm, the model and the video from one loopback origin. */
-function serve(files: Record<string, string>): Promise<string> {
+const contentType = (path: string) =>
+  path.endsWith('.wasm')
+    ? 'application/wasm'
+    : path.endsWith('.html')
+      ? 'text/html'
+      : path.endsWith('.js')
+        ? 'text/javascript'
+        : 'application/octet-stream';
+
+/** Serves the test page, tasks-vision's wasm, the model and the videos from one loopback origin. */
+function serve(files: Map<string, string>): Promise<string> {
   server = createServer((request, response) => {
-    const path = files[new URL(request.url ?? '/', 'http://x').pathname];
+    const path = files.get(new URL(request.url ?? '/', 'http://x').pathname);
     if (!path) {
       response.writeHead(404).end();
       return;
     }
-    const type = path.endsWith('.wasm')
-      ? 'application/wasm'
-      : path.endsWith('.html')
-        ? 'text/html'
-        : path.endsWith('.js')
-          ? 'text/javascript'
-          : 'application/octet-stream';
     response.writeHead(200, {
-      'content-type': type,
+      'content-type': contentType(path),
       'content-length': statSync(path).size,
     });
     createReadStream(path).pipe(response);
@@ -54,14 +77,6 @@ function serve(files: Record<string, string>): Promise<string> {
 }
 
 beforeAll(async () => {
-  const video = fixtureVideo(SHORT_FIXTURE);
-  const engine = await createPoseEngine({ model: 'full' });
-  try {
-    headless = await engine.extract(video);
-  } finally {
-    await engine.close();
-  }
-
   bundleDir = mkdtempSync(join(tmpdir(), 'pose-parity-'));
   await build({
     entryPoints: [join(PACKAGE_ROOT, 'test/engine/browser-path.page.ts')],
@@ -71,44 +86,54 @@ beforeAll(async () => {
     platform: 'browser',
     logLevel: 'warning',
   });
-  const tasksVision = dirname(
-    createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('@mediapipe/tasks-vision'),
-  );
   writeFileSync(
     join(bundleDir, 'index.html'),
     '<!doctype html><html lang="en"><body><script src="/page.js"></script></body></html>',
   );
-  const origin = await serve({
-    '/': join(bundleDir, 'index.html'),
-    '/page.js': join(bundleDir, 'page.js'),
-    '/wasm/vision_wasm_internal.js': join(tasksVision, 'wasm/vision_wasm_internal.js'),
-    '/wasm/vision_wasm_internal.wasm': join(tasksVision, 'wasm/vision_wasm_internal.wasm'),
-    '/model.task': await resolveModelPath('full'),
-    '/video.mp4': video,
-  });
+  const tasksVision = dirname(
+    createRequire(join(PACKAGE_ROOT, 'package.json')).resolve('@mediapipe/tasks-vision'),
+  );
+  const files = new Map<string, string>([
+    ['/', join(bundleDir, 'index.html')],
+    ['/page.js', join(bundleDir, 'page.js')],
+    ['/wasm/vision_wasm_internal.js', join(tasksVision, 'wasm/vision_wasm_internal.js')],
+    ['/wasm/vision_wasm_internal.wasm', join(tasksVision, 'wasm/vision_wasm_internal.wasm')],
+    ['/model.task', await resolveModelPath('full')],
+  ]);
+  for (const [i, c] of CASES.entries()) files.set(`/video-${i}.mp4`, fixtureVideo(c.file));
+  const origin = await serve(files);
+
+  engine = await createPoseEngine({ model: 'full' });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [...CHROMIUM_FLAGS],
   });
-  const page = await browser.newPage();
-  await page.goto(`${origin}/`);
-  (globalThis as Record<string, unknown>).browserFrames = await page.evaluate(
-    (request) =>
-      (
-        globalThis as unknown as {
-          analyseVideoElement: (r: typeof request) => Promise<BrowserPathFrame[]>;
-        }
-      ).analyseVideoElement(request),
-    {
-      videoUrl: `${origin}/video.mp4`,
-      wasmBaseUrl: `${origin}/wasm`,
-      modelUrl: `${origin}/model.task`,
-      timestampsMs: headless.frames.map((frame) => frame.timestampMs),
-    },
-  );
-}, 120_000);
+  for (const [i, c] of CASES.entries()) {
+    const headless = await engine.extract(fixtureVideo(c.file), { fps: c.fps });
+    // A fresh page per clip, as a web app user would open it.
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    const browserFrames = await page.evaluate(
+      (request) =>
+        (
+          globalThis as unknown as {
+            analyseVideoElement: (r: typeof request) => Promise<BrowserPathFrame[]>;
+          }
+        ).analyseVideoElement(request),
+      {
+        videoUrl: `${origin}/video-${i}.mp4`,
+        wasmBaseUrl: `${origin}/wasm`,
+        modelUrl: `${origin}/model.task`,
+        timestampsMs: headless.frames.map((frame) => frame.timestampMs),
+      },
+    );
+    await page.close();
+    comparisons.push({ file: c.file, headless, browser: browserFrames });
+  }
+}, 300_000);
 
 afterAll(async () => {
+  await engine?.close();
   await browser?.close();
   await new Promise((resolve) => server?.close(resolve));
   if (bundleDir) rmSync(bundleDir, { recursive: true, force: true });
@@ -116,44 +141,45 @@ afterAll(async () => {
 
 describe('headless extraction agrees with a <video> element in the browser', () => {
   it('steps the browser video through exactly the frames ffmpeg decoded', () => {
-    const browserFrames = (globalThis as Record<string, unknown>)
-      .browserFrames as BrowserPathFrame[];
-    expect(browserFrames).toHaveLength(headless.frames.length);
-    for (const [i, frame] of browserFrames.entries()) {
-      expect(Math.abs(frame.presentedMs - headless.frames[i]!.timestampMs)).toBeLessThan(1);
+    expect(comparisons).toHaveLength(CASES.length);
+    for (const { headless, browser: browserFrames } of comparisons) {
+      expect(browserFrames).toHaveLength(headless.frames.length);
+      for (const [i, frame] of browserFrames.entries()) {
+        expect(Math.abs(frame.presentedMs - headless.frames[i]!.timestampMs)).toBeLessThan(1);
+      }
     }
   });
 
   it(`has a mean landmark error under ${MAX_MEAN_ERROR_PX} px at 640 px width`, () => {
-    const browserFrames = (globalThis as Record<string, unknown>)
-      .browserFrames as BrowserPathFrame[];
-    const { width, height } = headless.frameSize;
-    const scale = 640 / width; // report in px of a 640 px wide frame
-    let sum = 0;
-    let count = 0;
-    let max = 0;
-    let presenceMismatches = 0;
-    for (const [i, frame] of headless.frames.entries()) {
-      const other = browserFrames[i]!.lm;
-      if (frame.landmarks.length > 0 !== other.length > 0) presenceMismatches += 1;
-      if (frame.landmarks.length === 0 || other.length === 0) continue;
-      for (const [k, landmark] of frame.landmarks.entries()) {
-        const dx = (landmark.x - other[k * 4]!) * width * scale;
-        const dy = (landmark.y - other[k * 4 + 1]!) * height * scale;
-        const error = Math.hypot(dx, dy);
-        sum += error;
-        max = Math.max(max, error);
-        count += 1;
+    for (const { file, headless, browser: browserFrames } of comparisons) {
+      const { width, height } = headless.frameSize;
+      const scale = 640 / width; // report in px of a 640 px wide frame
+      let sum = 0;
+      let count = 0;
+      let max = 0;
+      let presenceMismatches = 0;
+      for (const [i, frame] of headless.frames.entries()) {
+        const other = browserFrames[i]!.lm;
+        if (frame.landmarks.length > 0 !== other.length > 0) presenceMismatches += 1;
+        if (frame.landmarks.length === 0 || other.length === 0) continue;
+        for (const [k, landmark] of frame.landmarks.entries()) {
+          const dx = (landmark.x - other[k * 4]!) * width * scale;
+          const dy = (landmark.y - other[k * 4 + 1]!) * height * scale;
+          const error = Math.hypot(dx, dy);
+          sum += error;
+          max = Math.max(max, error);
+          count += 1;
+        }
       }
+      const mean = sum / count;
+      console.info(
+        `browser vs headless (${file}, ${headless.frames.length} frames): ` +
+          `mean ${mean.toFixed(3)} px, max ${max.toFixed(3)} px at 640 px width, ` +
+          `${presenceMismatches} presence mismatches`,
+      );
+      expect(count).toBeGreaterThan(headless.frames.length * 33 * 0.9);
+      expect(presenceMismatches).toBe(0);
+      expect(mean).toBeLessThan(MAX_MEAN_ERROR_PX);
     }
-    const mean = sum / count;
-    console.info(
-      `browser vs headless (${SHORT_FIXTURE}, ${headless.frames.length} frames): ` +
-        `mean ${mean.toFixed(3)} px, max ${max.toFixed(3)} px at 640 px width, ` +
-        `${presenceMismatches} presence mismatches`,
-    );
-    expect(count).toBeGreaterThan(headless.frames.length * 33 * 0.9);
-    expect(presenceMismatches).toBe(0);
-    expect(mean).toBeLessThan(MAX_MEAN_ERROR_PX);
   });
 });

@@ -27,7 +27,7 @@ async function decodeAll(path: string, fps?: number) {
   const decoder = new FrameDecoder(path, locateFfmpeg().ffmpeg, { fps, readAheadFrames: 3 });
   const frames: { timestampMs: number; bytes: number }[] = [];
   for await (const frame of decoder.frames()) {
-    frames.push({ timestampMs: frame.timestampMs, bytes: frame.rgba.length });
+    frames.push({ timestampMs: frame.timestampMs, bytes: frame.i420.length });
   }
   return { frames, header: await decoder.header };
 }
@@ -45,12 +45,12 @@ describe('FrameDecoder', () => {
   const path = fixtureVideo(SHORT_FIXTURE);
   const truth = ffprobeFrameTimesMs(path);
 
-  it('yields every frame as 640x360 RGBA with its real presentation time', async () => {
+  it('yields every frame as 640x360 I420 with its real presentation time', async () => {
     const { frames, header } = await decodeAll(path);
     expect(header.frameSize).toEqual({ width: 640, height: 360 });
     expect(frames).toHaveLength(truth.length);
     for (const [i, frame] of frames.entries()) {
-      expect(frame.bytes).toBe(640 * 360 * 4);
+      expect(frame.bytes).toBe(640 * 360 * 1.5);
       expect(frame.timestampMs).toBeCloseTo(truth[i]!, 3);
     }
   });

@@ -40,6 +40,7 @@ async function fetchFrames(job: FrameFetchJob): Promise<void> {
         timestampMs: header(job.frameHeaders.timestampMs),
         width: header(job.frameHeaders.width),
         height: header(job.frameHeaders.height),
+        colorTags: response.headers.get(job.frameHeaders.colorTags) ?? '{}',
         pixels,
       },
       [pixels],

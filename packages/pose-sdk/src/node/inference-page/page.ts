@@ -1,11 +1,13 @@
 /// <reference lib="dom" />
 /**
  * The inference page that headless Chromium loads. It runs the very same pose-sdk/browser code as
- * the web app; Node streams decoded RGBA frames to it over loopback HTTP and receives landmarks
+ * the web app; Node serves decoded I420 frames to it over loopback HTTP and receives landmarks
  * back through a DevTools binding. Bundled to an IIFE at build time (scripts/build-inference-page.mjs).
  */
-import { createPoseDetector, type PoseDetector } from '../../browser/index.js';
+import { createPoseDetector, type PoseDetection, type PoseDetector } from '../../browser/index.js';
 import type { Landmark } from '../../core/types.js';
+import type { FrameColorTags } from '../ffmpeg.js';
+import { videoColorSpace } from './color.js';
 import {
   type FetcherMessage,
   type FetcherRequest,
@@ -118,9 +120,22 @@ const api: PageApi = {
         const copyStart = performance.now();
         width = frame.width;
         height = frame.height;
-        const image = new ImageData(new Uint8ClampedArray(frame.pixels), width, height);
+        // Chromium turns these I420 samples into RGB exactly as it does for a <video> of the file.
+        const colorSpace = videoColorSpace(JSON.parse(frame.colorTags) as FrameColorTags);
+        const image = new VideoFrame(new Uint8Array(frame.pixels), {
+          format: 'I420',
+          codedWidth: width,
+          codedHeight: height,
+          timestamp: Math.round(frame.timestampMs * 1000), // µs
+          colorSpace,
+        });
         const inferStart = performance.now();
-        const detection = detector.detect(image, frame.timestampMs);
+        let detection: PoseDetection;
+        try {
+          detection = detector.detect(image, frame.timestampMs);
+        } finally {
+          image.close();
+        }
         const inferEnd = performance.now();
         framesSinceReset += 1;
         frames += 1;

@@ -14,7 +14,7 @@ export interface PageInitConfig {
 
 export interface PageJob {
   readonly jobId: string;
-  /** Loopback URL of the job's frames: `<framesUrl>/<index>` answers RGBA bytes, 204 past the end. */
+  /** Loopback URL of the job's frames: `<framesUrl>/<index>` answers I420 bytes, 204 past the end. */
   readonly framesUrl: string;
   /** Loopback URL the page POSTs result batches to (JSON arrays of WireFrame, in order). */
   readonly resultsUrl: string;
@@ -27,6 +27,7 @@ export interface PageJob {
     readonly timestampMs: string;
     readonly width: string;
     readonly height: string;
+    readonly colorTags: string;
   };
 }
 
@@ -40,7 +41,7 @@ export interface WireFrame {
   readonly wl: number[];
   /** Time (ms) the page waited for this frame's bytes to arrive (decode + transfer not hidden). */
   readonly waitMs: number;
-  /** Time (ms) spent building the image from the bytes. */
+  /** Time (ms) spent wrapping the bytes into a VideoFrame. */
   readonly copyMs: number;
   /** Time (ms) spent in detectForVideo. */
   readonly inferMs: number;
@@ -75,6 +76,9 @@ export type FetcherMessage =
       readonly timestampMs: number;
       readonly width: number;
       readonly height: number;
+      /** JSON of the frame's ffmpeg colour tags. */
+      readonly colorTags: string;
+      /** I420 samples. */
       readonly pixels: ArrayBuffer;
     }
   | { readonly type: 'end' }
