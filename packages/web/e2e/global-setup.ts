@@ -1,0 +1,113 @@
+// Builds the web app if its sources are newer than the build, starts the real local stack
+// (PostgreSQL, PostgREST, auth, media API, the built app) on a free port with a temporary data
+// directory, and stops it after the run.
+
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import type { WebStackInfo } from './stack-info.js';
+
+const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_DIR = path.resolve(PACKAGE_DIR, '../..');
+const SERVER_BIN = path.join(REPO_DIR, 'packages/server/dist/bin.js');
+const DIST_INDEX = path.join(PACKAGE_DIR, 'dist/index.html');
+/** The stack's first start creates a database and applies the migrations. ms */
+const STACK_READY_TIMEOUT_MS = 120_000;
+
+function newestMtime(target: string): number {
+  const info = statSync(target);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+function buildIfStale(): void {
+  const built = existsSync(DIST_INDEX) ? statSync(DIST_INDEX).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(path.join(PACKAGE_DIR, 'src')),
+    newestMtime(path.join(PACKAGE_DIR, 'public')),
+    newestMtime(path.join(PACKAGE_DIR, 'index.html')),
+    newestMtime(path.join(PACKAGE_DIR, 'vite.config.ts')),
+  );
+  if (built > sources) return;
+  execFileSync('pnpm', ['exec', 'vite', 'build', '--logLevel', 'warn'], {
+    cwd: PACKAGE_DIR,
+    stdio: 'inherit',
+  });
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(SERVER_BIN))
+    throw new Error(`${SERVER_BIN} is missing: run \`pnpm build\` at the repository root first`);
+  buildIfStale();
+
+  const root = await mkdtemp(path.join(tmpdir(), 'reptemple-web-e2e-'));
+  // As root, PostgreSQL runs as the OS user postgres, which must be able to reach the data dir.
+  await chmod(root, 0o755);
+  const screenshotDir = path.join(PACKAGE_DIR, 'test-results', 'screenshots');
+  await rm(screenshotDir, { recursive: true, force: true });
+  await mkdir(screenshotDir, { recursive: true });
+
+  const child = spawn(
+    process.execPath,
+    [SERVER_BIN, '--port', '0', '--data', path.join(root, 'data'), '--web-dir', path.join(PACKAGE_DIR, 'dist')],
+    { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const fail = (error: Error) => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      reject(error);
+    };
+    const timer = setTimeout(
+      () => fail(new Error(`the stack was not ready in time; output:\n${output}`)),
+      STACK_READY_TIMEOUT_MS,
+    );
+    // The banner is printed once everything answers.
+    const check = () => {
+      const banner = /is running at (http:\/\/\S+)/.exec(output);
+      if (banner?.[1] && output.includes('Press Ctrl-C to stop.')) {
+        clearTimeout(timer);
+        resolve(banner[1]);
+      }
+    };
+    child.stdout.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`the stack exited with ${code} before it was ready; output:\n${output}`));
+    });
+  });
+  const adminPassword = /password: (\S+)/.exec(output)?.[1];
+  if (!adminPassword) throw new Error(`the first start printed no admin password:\n${output}`);
+
+  const info: WebStackInfo = {
+    url,
+    adminEmail: 'admin@reptemple.local',
+    adminPassword,
+    screenshotDir,
+  };
+  project.provide('webStack', info);
+
+  return async () => {
+    if (child.exitCode === null) child.kill('SIGINT');
+    const code = await exited;
+    if (code !== 0) {
+      await writeFile(path.join(PACKAGE_DIR, 'test-results', 'server.log'), output);
+      process.stderr.write(`the stack exited with ${code}; log in test-results/server.log\n`);
+    }
+    await rm(root, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,113 @@
+// Shared E2E helpers: one Debian Chromium per test file (playwright-core, never a downloaded
+// browser), pages on the local stack, the outbox, toasts and screenshots.
+
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { WebStackInfo } from './stack-info.js';
+
+export const stack: WebStackInfo = inject('webStack');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+export async function launchBrowser(): Promise<Browser> {
+  // launch() gives every browser a fresh temporary profile (--user-data-dir).
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (its own storage: a new visitor) with one page. */
+export async function newVisitor(
+  browser: Browser,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: stack.url,
+    viewport,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw new Error(`uncaught error in the page: ${error.message}`);
+  });
+  return { context, page };
+}
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.test`;
+}
+
+export function newPassword(): string {
+  return `pw-${randomBytes(6).toString('hex')}`;
+}
+
+interface OutboxMessage {
+  to: string;
+  link: string;
+  sentAt: string;
+}
+
+/** The newest one-time link sent to `email`, from the stack's development outbox. */
+export async function latestLink(email: string): Promise<string> {
+  const response = await fetch(`${stack.url}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  if (!response.ok) throw new Error(`outbox answered ${response.status}`);
+  const { messages } = (await response.json()) as { messages: OutboxMessage[] };
+  const message = messages[0];
+  if (!message) throw new Error(`no mail to ${email} in the outbox`);
+  return message.link;
+}
+
+/** How long a UI change may take to show. ms */
+const UI_TIMEOUT_MS = 10_000;
+
+/** Waits until an element matching `locator` shows `text`. */
+export async function waitForText(locator: Locator, text: string | RegExp): Promise<void> {
+  await locator.filter({ hasText: text }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** Waits for the open toast to carry this title (and description); answers its variant. */
+export async function expectToast(
+  page: Page,
+  title: string,
+  description?: string,
+): Promise<string | null> {
+  let toast = page.locator('li[data-state="open"][data-variant]', { hasText: title });
+  if (description) toast = toast.filter({ hasText: description });
+  await toast.first().waitFor({ timeout: UI_TIMEOUT_MS });
+  return toast.first().getAttribute('data-variant');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(stack.screenshotDir, `${name}.png`), fullPage: false });
+}
+
+/** Signs in through the login form and waits for the landing page of sign-in. */
+export async function signInWithPassword(page: Page, email: string, password: string, expectedPath = '/challenges') {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => url.pathname === expectedPath);
+}
+
+/** Creates an account through the sign-up form (password tab) and waits for /profile. */
+export async function signUpWithPassword(page: Page, email: string, password: string) {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/profile');
+}

@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSpinner } from '../ui/spinner';
+import { TopNav } from './top-nav';
+
+/** Every page but the landing pages: the top bar above the page. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-svh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-gold focus:px-4 focus:py-2 focus:text-page"
+      >
+        Skip to content
+      </a>
+      <TopNav />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

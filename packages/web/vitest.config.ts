@@ -1,0 +1,11 @@
+import { defineProject } from 'vitest/config';
+
+// Unit tests: pure modules (query defaults, fetch errors, the auth state machine, form rules,
+// toasts), no browser.
+export default defineProject({
+  test: {
+    name: 'web',
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+  },
+});
