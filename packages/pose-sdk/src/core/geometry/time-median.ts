@@ -1,17 +1,22 @@
+/** After a gap of this many windows without samples, older samples are forgotten. */
+const STALE_AFTER_WINDOWS = 3;
+/** Most samples a window keeps (a 100 ms window at 240 fps holds 24). */
+const MAX_SAMPLES = 64;
+
 /**
  * The median of the samples of the last `windowMs` (and never fewer than the last three; a
  * window of 0 turns the filter off). It reports NaN (not measured) until three samples have
- * arrived, at the start and after a gap of several windows:
- * removes short tracking glitches (an elbow angle that jumps 100 degrees for a frame or two)
- * the same way at any frame rate, while following real movement about half a window late.
+ * arrived, at the start and after a gap of several windows: removes short tracking glitches
+ * (an elbow angle that jumps 100 degrees for a frame or two) the same way at any frame rate,
+ * while following real movement about half a window late. Allocates nothing per sample.
  */
-/** After a gap of this many windows without samples, older samples are forgotten. */
-const STALE_AFTER_WINDOWS = 3;
-
 export class TimeMedian {
-  private readonly values: number[] = [];
-  private readonly times: number[] = [];
-  private readonly sorted: number[] = [];
+  private readonly values = new Float64Array(MAX_SAMPLES);
+  private readonly times = new Float64Array(MAX_SAMPLES);
+  private readonly sorted = new Float64Array(MAX_SAMPLES);
+  /** Ring buffer: the oldest sample is at `head`, `count` samples in all. */
+  private head = 0;
+  private count = 0;
 
   constructor(
     readonly windowMs: number,
@@ -20,28 +25,47 @@ export class TimeMedian {
 
   push(value: number, timestampMs: number): number {
     if (this.windowMs <= 0) return value; // filtering off
-    const newest = this.times[this.times.length - 1];
-    // Samples from before a gap of several windows describe another moment: start afresh.
-    if (newest !== undefined && timestampMs - newest > STALE_AFTER_WINDOWS * this.windowMs)
-      this.reset();
-    this.values.push(value);
-    this.times.push(timestampMs);
-    while (this.values.length > this.minSamples && timestampMs - this.times[0]! > this.windowMs) {
-      this.values.shift();
-      this.times.shift();
+    if (this.count > 0) {
+      const newest = this.times[(this.head + this.count - 1) % MAX_SAMPLES]!;
+      // Samples from before a gap of several windows describe another moment: start afresh.
+      if (timestampMs - newest > STALE_AFTER_WINDOWS * this.windowMs) this.reset();
     }
+    if (this.count === MAX_SAMPLES) this.dropOldest();
+    const slot = (this.head + this.count) % MAX_SAMPLES;
+    this.values[slot] = value;
+    this.times[slot] = timestampMs;
+    this.count++;
+    while (this.count > this.minSamples && timestampMs - this.times[this.head]! > this.windowMs)
+      this.dropOldest();
     // Until a few samples agree, one of them may be the glitch: report nothing yet.
-    if (this.values.length < this.minSamples) return Number.NaN;
-    const sorted = this.sorted;
-    sorted.length = 0;
-    for (const v of this.values) sorted.push(v);
-    sorted.sort((a, b) => a - b);
-    const middle = sorted.length >> 1;
-    return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    if (this.count < this.minSamples) return Number.NaN;
+    return this.median();
   }
 
   reset(): void {
-    this.values.length = 0;
-    this.times.length = 0;
+    this.head = 0;
+    this.count = 0;
+  }
+
+  private dropOldest(): void {
+    this.head = (this.head + 1) % MAX_SAMPLES;
+    this.count--;
+  }
+
+  /** Insertion sort of the few samples in the window, then the middle one (or mean of two). */
+  private median(): number {
+    const sorted = this.sorted;
+    const n = this.count;
+    for (let i = 0; i < n; i++) {
+      const value = this.values[(this.head + i) % MAX_SAMPLES]!;
+      let j = i - 1;
+      while (j >= 0 && sorted[j]! > value) {
+        sorted[j + 1] = sorted[j]!;
+        j--;
+      }
+      sorted[j + 1] = value;
+    }
+    const middle = n >> 1;
+    return n % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   }
 }

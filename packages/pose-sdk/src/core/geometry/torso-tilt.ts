@@ -2,8 +2,10 @@ import type { FrameSize, Landmark } from '../types.js';
 
 const DEGREES_PER_RADIAN = 180 / Math.PI;
 // BlazePose landmark ids.
-const SHOULDERS = [11, 12] as const;
-const HIPS = [23, 24] as const;
+const LEFT_SHOULDER = 11;
+const RIGHT_SHOULDER = 12;
+const LEFT_HIP = 23;
+const RIGHT_HIP = 24;
 
 /**
  * How far the torso leans from upright, in degrees: 0 when the hips are straight below the
@@ -15,12 +17,14 @@ const HIPS = [23, 24] as const;
  */
 export function torsoTiltFromUpright(landmarks: readonly Landmark[], frame: FrameSize): number {
   if (landmarks.length === 0) return Number.NaN;
-  const [leftShoulder, rightShoulder] = SHOULDERS.map((id) => landmarks[id]!);
-  const [leftHip, rightHip] = HIPS.map((id) => landmarks[id]!);
-  const dx = ((leftHip!.x + rightHip!.x - leftShoulder!.x - rightShoulder!.x) / 2) * frame.width;
-  const dy = ((leftHip!.y + rightHip!.y - leftShoulder!.y - rightShoulder!.y) / 2) * frame.height;
-  const dz = ((leftHip!.z + rightHip!.z - leftShoulder!.z - rightShoulder!.z) / 2) * frame.width;
-  const length = Math.hypot(dx, dy, dz);
+  const leftShoulder = landmarks[LEFT_SHOULDER]!;
+  const rightShoulder = landmarks[RIGHT_SHOULDER]!;
+  const leftHip = landmarks[LEFT_HIP]!;
+  const rightHip = landmarks[RIGHT_HIP]!;
+  const dx = ((leftHip.x + rightHip.x - leftShoulder.x - rightShoulder.x) / 2) * frame.width;
+  const dy = ((leftHip.y + rightHip.y - leftShoulder.y - rightShoulder.y) / 2) * frame.height;
+  const dz = ((leftHip.z + rightHip.z - leftShoulder.z - rightShoulder.z) / 2) * frame.width;
+  const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
   if (length === 0) return Number.NaN;
   // Image y grows downwards, so "hips below shoulders" is +dy.
   return Math.acos(Math.max(-1, Math.min(1, dy / length))) * DEGREES_PER_RADIAN;

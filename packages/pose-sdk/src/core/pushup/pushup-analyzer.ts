@@ -42,11 +42,24 @@ const TIMELINE_PHASE: Record<Exclude<PushupPhase, 'unknown'>, TimelinePhase> = {
   down: 'end',
 };
 
-interface TurningPoint {
-  /** degrees */
-  readonly angle: number;
-  /** ms */
-  readonly t: number;
+/** A moment of the elbow angle; mutable and reused, so following the stream allocates nothing. */
+class TurningPoint {
+  constructor(
+    /** degrees */
+    public angle = Number.NaN,
+    /** ms */
+    public t = 0,
+  ) {}
+
+  set(angle: number, t: number): void {
+    this.angle = angle;
+    this.t = t;
+  }
+
+  copy(from: TurningPoint): void {
+    this.angle = from.angle;
+    this.t = from.t;
+  }
 }
 
 class CycleStats implements PushupCycleStats {
@@ -92,7 +105,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private readonly cycle = new CycleStats();
   private readonly elbowFilter: TimeMedian;
   /** The last unfiltered elbow angle in a push-up position. */
-  private lastMeasured: TurningPoint = { angle: Number.NaN, t: 0 };
+  private readonly lastMeasured = new TurningPoint();
   /** ms: the last frame that showed a push-up position */
   private lastInPositionMs = Number.NEGATIVE_INFINITY;
   /** False while waiting for the first top (the stream began at the bottom): that rise is no rep. */
@@ -104,10 +117,11 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   /** A cycle is in progress: it left a top and has not returned to one yet. */
   private inCycle = false;
   /** The highest elbow angle at the current top (or of the cycle's starting top). */
-  private top: TurningPoint = { angle: 0, t: 0 };
+  private readonly top = new TurningPoint(0);
   /** The lowest elbow angle of the cycle so far, and the highest since it. */
-  private lowest: TurningPoint = { angle: Number.POSITIVE_INFINITY, t: 0 };
-  private riseTop: TurningPoint | null = null;
+  private readonly lowest = new TurningPoint(Number.POSITIVE_INFINITY);
+  /** NaN angle: no rise since the bottom yet. */
+  private readonly riseTop = new TurningPoint();
   private armSide: BodySide | null = null;
   /** The spec's landmark gates passed in the last frame. */
   private landmarksVisible = false;
@@ -147,9 +161,9 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.lastUpDownChangeMs = Number.NEGATIVE_INFINITY;
     this.lastTimestampMs = Number.NEGATIVE_INFINITY;
     this.inCycle = false;
-    this.top = { angle: 0, t: 0 };
-    this.lowest = { angle: Number.POSITIVE_INFINITY, t: 0 };
-    this.riseTop = null;
+    this.top.set(0, 0);
+    this.lowest.set(Number.POSITIVE_INFINITY, 0);
+    this.riseTop.set(Number.NaN, 0);
     this.armSide = null;
     this.landmarksVisible = false;
     this.positionValid = false;
@@ -160,7 +174,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.alignment.clear();
     this.elbowFilter.reset();
     this.lastInPositionMs = Number.NEGATIVE_INFINITY;
-    this.lastMeasured = { angle: Number.NaN, t: 0 };
+    this.lastMeasured.set(Number.NaN, 0);
     this.cycleCounts = true;
     this.cycle.restart(0, 0);
   }
@@ -207,7 +221,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
 
     if (this.inCycle) this.recordCycleFrame(elbow, score, meanAlignment);
     if (Number.isNaN(elbow) || !this.positionValid) return NO_EVENTS;
-    this.lastMeasured = { angle: measured, t };
+    this.lastMeasured.set(measured, t);
     if (t - this.lastInPositionMs > config.maxTrackingGap && this.phase !== 'unknown')
       this.loseTrack(t, elbow);
     this.lastInPositionMs = t;
@@ -315,7 +329,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
         next === 'up' && previous !== 'up' ? this.returnToUp(t, elbow) : this.followCycle(t, elbow);
     } else {
       // Ties take the later frame, so a rep starts when the arms leave the top, not when they got there.
-      if (elbow >= this.top.angle) this.top = { angle: elbow, t };
+      if (elbow >= this.top.angle) this.top.set(elbow, t);
       if (elbow < config.minUpAngle && elbow <= this.top.angle - config.cycleReversal)
         this.startCycle(elbow);
     }
@@ -330,7 +344,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     // Flush the glitch filter: with no frame left to contradict it, the last measured angle
     // is the best estimate of where the arms ended.
     const last = this.lastMeasured;
-    const top = this.riseTop !== null && this.riseTop.angle >= last.angle ? this.riseTop : last;
+    const top = this.riseTop.angle >= last.angle ? this.riseTop : last;
     const descent = this.cycle.topElbowAngle - this.lowest.angle;
     const rise = top.angle - this.lowest.angle;
     if (descent < this.config.minCycleRise || rise < this.config.minCycleRise) return NO_EVENTS;
@@ -341,7 +355,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
 
   private enterTop(t: number, elbow: number): void {
     this.inCycle = false;
-    this.top = { angle: elbow, t };
+    this.top.set(elbow, t);
   }
 
   /** After a long gap nothing is known of the cycle in progress: start over from this frame. */
@@ -352,7 +366,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
 
   /** Follows the stream like a cycle, so the first top is found the same way, but counts nothing. */
   private waitForFirstTop(t: number, elbow: number): void {
-    this.top = { angle: elbow, t };
+    this.top.set(elbow, t);
     this.startCycle(elbow);
     this.cycleCounts = false;
   }
@@ -361,8 +375,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.cycle.restart(this.top.t, this.top.angle);
     this.cycleCounts = true;
     this.inCycle = true;
-    this.lowest = { angle: elbow, t: this.top.t };
-    this.riseTop = null;
+    this.lowest.set(elbow, this.top.t);
+    this.riseTop.set(Number.NaN, 0);
   }
 
   private bentEnough(): boolean {
@@ -388,19 +402,19 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const riseTop = this.riseTop;
     // Checked before a new bottom is taken: at low frame rates one sample can go from above
     // half-way straight past the previous bottom.
-    if (riseTop !== null && riseTop.angle - this.lowest.angle >= config.minCycleRise) {
+    if (riseTop.angle - this.lowest.angle >= config.minCycleRise) {
       if (elbow <= (riseTop.angle + this.lowest.angle) / 2) {
         const rep = this.bentEnough() ? this.completeRep(riseTop.t, riseTop.angle) : null;
-        this.top = riseTop;
+        this.top.copy(riseTop);
         this.startCycle(elbow);
         return rep;
       }
     }
     if (elbow < this.lowest.angle) {
-      this.lowest = { angle: elbow, t };
-      this.riseTop = null;
-    } else if (riseTop === null || elbow > riseTop.angle) {
-      this.riseTop = { angle: elbow, t };
+      this.lowest.set(elbow, t);
+      riseTop.set(Number.NaN, 0);
+    } else if (!(elbow <= riseTop.angle)) {
+      riseTop.set(elbow, t); // also the first sample after the bottom (NaN compares false)
     }
     return null;
   }
