@@ -218,7 +218,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     if (!this.measure(landmarks, t)) {
       this.positionValid = false;
       this.startHeldSince = null;
-      this.previousMeasuredAt = Number.NaN;
+      // The last measured frame is kept: maxPassThroughGap decides how long it stays usable.
       return NO_EVENTS;
     }
     if (t - this.lastMeasuredAt > C.maxTrackingGap) this.loseTrack();
