@@ -51,7 +51,7 @@ export const CHROMIUM_FLAGS = [
   '--disable-backgrounding-occluded-windows',
 ] as const;
 
-/** Default number of inference workers: one Chromium page each, one per core is the sweet spot. */
+/** Default number of inference workers (one headless Chromium each); one per core is the sweet spot. */
 export const DEFAULT_WORKERS = 1;
 
 /** Frames the page reports back per POST: fewer requests, results still arrive within ~4 frames. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
@@ -28,6 +28,7 @@ export interface JobHandlers {
  */
 export class LoopbackServer {
   private readonly jobs = new Map<string, JobHandlers>();
+  private readonly files = new Map<string, Buffer>();
   private readonly token = randomBytes(12).toString('hex');
   private server: Server | undefined;
   private origin = '';
@@ -37,7 +38,16 @@ export class LoopbackServer {
     private readonly modelPath: string,
   ) {}
 
+  /**
+   * Reads the page bundle, the wasm runtime and the model into memory (~20-45 MB), so a rebuild of
+   * dist/ or a replaced model file cannot pull files from under running workers.
+   */
   async start(): Promise<void> {
+    for (const name of readdirSync(this.pageDir, { recursive: true, encoding: 'utf8' })) {
+      const path = join(this.pageDir, name);
+      if (statSync(path).isFile()) this.files.set(path, readFileSync(path));
+    }
+    this.files.set(this.modelPath, readFileSync(this.modelPath));
     const server = createServer((request, response) => this.handle(request, response));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -143,19 +153,17 @@ export class LoopbackServer {
   }
 
   private sendFile(response: ServerResponse, path: string): void {
-    let size: number;
-    try {
-      size = statSync(path).size;
-    } catch {
+    const body = this.files.get(path);
+    if (!body) {
       this.fail(response, 404, `missing file ${path}`);
       return;
     }
     response.writeHead(200, {
       'content-type': CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-      'content-length': size,
+      'content-length': body.length,
       'cache-control': 'no-store',
     });
-    createReadStream(path).pipe(response);
+    response.end(body);
   }
 
   private fail(response: ServerResponse, status: number, message: string): void {

@@ -34,7 +34,8 @@ class FrameReceiver {
   constructor(job: PageJob) {
     this.worker.onmessage = (event: MessageEvent<FetcherMessage>) => this.deliver(event.data);
     this.worker.onerror = (event) => {
-      this.deliver({ type: 'error', message: `frame fetcher failed: ${event.message}` });
+      const reason = event.message || `could not load or run ${FRAME_FETCHER_SCRIPT}`;
+      this.deliver({ type: 'error', message: `frame fetcher worker failed: ${reason}` });
     };
     const start: FetcherRequest = {
       type: 'start',
