@@ -19,8 +19,12 @@ export const FFPROBE_TIMEOUT_MS = 30_000;
 /** Longest time Chromium may take to start and the page to load the wasm runtime and model (ms). */
 export const WORKER_START_TIMEOUT_MS = 60_000;
 
-/** Frame requests the page keeps in flight while it analyses the current frame. */
-export const PAGE_PREFETCH_FRAMES = 2;
+/**
+ * Frames per loopback request. Each request costs ~5 ms of CPU across Node, Chromium's browser and
+ * network processes and Playwright's DevTools bookkeeping; 4 frames per request cut that to a
+ * quarter. The page holds at most two runs (8 frames, ~3.5 MB at 640x360) ahead of inference.
+ */
+export const FRAMES_PER_REQUEST = 4;
 
 /** Chromium binaries tried in order when no path is given (Debian, Ubuntu, other distributions). */
 export const CHROMIUM_CANDIDATES = [
@@ -61,7 +65,7 @@ export const RESULT_BATCH_FRAMES = 4;
  * Frames ffmpeg decodes ahead of the inference page (~0.9 MB each at 640x360), so decoding and
  * transfer of the next frames overlap inference of the current one.
  */
-export const READ_AHEAD_FRAMES = 4;
+export const READ_AHEAD_FRAMES = 8;
 
 /**
  * When ffmpeg logged decode errors and delivered fewer than this fraction of the frames the

@@ -14,7 +14,7 @@ import {
   CHROMIUM_CANDIDATES,
   CHROMIUM_FLAGS,
   DEFAULT_WORKERS,
-  PAGE_PREFETCH_FRAMES,
+  FRAMES_PER_REQUEST,
   READ_AHEAD_FRAMES,
   RESULT_BATCH_FRAMES,
   WORKER_START_TIMEOUT_MS,
@@ -443,7 +443,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       const jobFrames = new JobFrames(decoder);
       let deliver: (frames: WireFrame[]) => void = () => {};
       server.registerJob(jobId, {
-        serveFrame: (index, response) => jobFrames.serve(index, response),
+        serveFrames: (index, count, response) => jobFrames.serve(index, count, response),
         acceptResults: (body) => deliver(JSON.parse(body) as WireFrame[]),
       });
       deliver = (frames) => {
@@ -469,7 +469,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         framesUrl: server.framesUrl(jobId),
         resultsUrl: server.resultsUrl(jobId),
         batchFrames: RESULT_BATCH_FRAMES,
-        prefetchFrames: PAGE_PREFETCH_FRAMES,
+        framesPerRequest: FRAMES_PER_REQUEST,
         frameHeaders: FRAME_HEADERS,
       };
       const run = worker.runJob(pageJob).then(

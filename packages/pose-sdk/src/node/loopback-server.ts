@@ -14,8 +14,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 
 /** What the server does for one job: hand out its frames, take in its results. */
 export interface JobHandlers {
-  /** Answers the page's request for frame number `index` (0-based). */
-  serveFrame(index: number, response: ServerResponse): void;
+  /** Answers the page's request for up to `count` frames from number `index` (0-based). */
+  serveFrames(index: number, count: number, response: ServerResponse): void;
   /** Receives a batch of results (a JSON body) the page posted, in the order it posted them. */
   acceptResults(body: string): void;
 }
@@ -119,7 +119,12 @@ export class LoopbackServer {
         this.fail(response, 404, 'no such job or frame');
         return;
       }
-      handler.serveFrame(Number(index), response);
+      const count = Number(url.searchParams.get('count') ?? '1');
+      handler.serveFrames(
+        Number(index),
+        Number.isInteger(count) && count > 0 ? count : 1,
+        response,
+      );
       return;
     }
     if (route.startsWith('results/') && request.method === 'POST') {

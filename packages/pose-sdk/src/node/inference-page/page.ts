@@ -20,15 +20,24 @@ import {
   type WireFrame,
 } from './protocol.js';
 
-type FetchedFrame = Extract<FetcherMessage, { type: 'frame' }>;
+/** One frame of a run the fetcher delivered: a view into the run's transferred buffer. */
+interface FetchedFrame {
+  readonly timestampMs: number;
+  readonly width: number;
+  readonly height: number;
+  readonly colorTags: string;
+  readonly i420: Uint8Array;
+}
 
 /**
  * Receives a job's frames from a frame-fetcher worker. Each next() grants the worker one more
- * frame, keeping `prefetch` frames downloaded ahead of the one being analysed.
+ * frame of credit, keeping up to two runs downloaded ahead of the frame being analysed.
  */
 class FrameReceiver {
   private readonly worker = new Worker(FRAME_FETCHER_SCRIPT);
-  private readonly arrived: FetcherMessage[] = [];
+  private readonly ready: FetchedFrame[] = [];
+  private ended = false;
+  private failure: Error | undefined;
   private waiter: (() => void) | undefined;
 
   constructor(job: PageJob) {
@@ -39,14 +48,30 @@ class FrameReceiver {
     };
     const start: FetcherRequest = {
       type: 'start',
-      job: { framesUrl: job.framesUrl, frameHeaders: job.frameHeaders },
-      initialCredits: job.prefetchFrames + 1,
+      job: {
+        framesUrl: job.framesUrl,
+        framesPerRequest: job.framesPerRequest,
+        frameHeaders: job.frameHeaders,
+      },
     };
     this.worker.postMessage(start);
   }
 
   private deliver(message: FetcherMessage): void {
-    this.arrived.push(message);
+    if (message.type === 'end') this.ended = true;
+    else if (message.type === 'error') this.failure ??= new Error(message.message);
+    else {
+      const bytes = message.pixels.byteLength / message.timestampsMs.length;
+      message.timestampsMs.forEach((timestampMs, i) => {
+        this.ready.push({
+          timestampMs,
+          width: message.width,
+          height: message.height,
+          colorTags: message.colorTags,
+          i420: new Uint8Array(message.pixels, i * bytes, bytes),
+        });
+      });
+    }
     const waiter = this.waiter;
     this.waiter = undefined;
     waiter?.();
@@ -54,17 +79,19 @@ class FrameReceiver {
 
   /** The next frame, or null after the last one. */
   async next(): Promise<FetchedFrame | null> {
-    while (this.arrived.length === 0) {
+    while (this.ready.length === 0 && !this.ended && !this.failure) {
       await new Promise<void>((resolve) => {
         this.waiter = resolve;
       });
     }
-    const message = this.arrived.shift()!;
-    if (message.type === 'end') return null;
-    if (message.type === 'error') throw new Error(message.message);
-    const credit: FetcherRequest = { type: 'credit', frames: 1 };
-    this.worker.postMessage(credit);
-    return message;
+    const frame = this.ready.shift();
+    if (frame) {
+      const credit: FetcherRequest = { type: 'credit', frames: 1 };
+      this.worker.postMessage(credit);
+      return frame;
+    }
+    if (this.failure) throw this.failure;
+    return null;
   }
 
   close(): void {
@@ -123,7 +150,7 @@ const api: PageApi = {
         height = frame.height;
         // Chromium turns these I420 samples into RGB exactly as it does for a <video> of the file.
         const colorSpace = videoColorSpace(JSON.parse(frame.colorTags) as FrameColorTags);
-        const image = new VideoFrame(new Uint8Array(frame.pixels), {
+        const image = new VideoFrame(frame.i420, {
           format: 'I420',
           codedWidth: width,
           codedHeight: height,

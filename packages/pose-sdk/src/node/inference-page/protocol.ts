@@ -14,14 +14,17 @@ export interface PageInitConfig {
 
 export interface PageJob {
   readonly jobId: string;
-  /** Loopback URL of the job's frames: `<framesUrl>/<index>` answers I420 bytes, 204 past the end. */
+  /**
+   * Loopback URL of the job's frames: `<framesUrl>/<index>?count=<n>` answers up to n frames' I420
+   * bytes back to back, 204 past the end.
+   */
   readonly framesUrl: string;
   /** Loopback URL the page POSTs result batches to (JSON arrays of WireFrame, in order). */
   readonly resultsUrl: string;
   /** Frames reported per POST. */
   readonly batchFrames: number;
-  /** Frame requests kept in flight while the current frame is analysed. */
-  readonly prefetchFrames: number;
+  /** Frames per request; the page holds up to two runs ahead of inference. */
+  readonly framesPerRequest: number;
   /** Names of the response headers with the frame's timestamp (ms), width and height (px). */
   readonly frameHeaders: {
     readonly timestampMs: string;
@@ -61,24 +64,26 @@ export interface PageApi {
 /** What the frame-fetcher worker needs of a job. */
 export interface FrameFetchJob {
   readonly framesUrl: string;
+  readonly framesPerRequest: number;
   readonly frameHeaders: PageJob['frameHeaders'];
 }
 
 /** Page main thread -> frame-fetcher worker. A new worker is started for every job. */
 export type FetcherRequest =
-  | { readonly type: 'start'; readonly job: FrameFetchJob; readonly initialCredits: number }
+  | { readonly type: 'start'; readonly job: FrameFetchJob }
   | { readonly type: 'credit'; readonly frames: number };
 
 /** Frame-fetcher worker -> page main thread. */
 export type FetcherMessage =
   | {
-      readonly type: 'frame';
-      readonly timestampMs: number;
+      readonly type: 'frames';
+      /** One per frame, in order (ms). */
+      readonly timestampsMs: number[];
       readonly width: number;
       readonly height: number;
-      /** JSON of the frame's ffmpeg colour tags. */
+      /** JSON of the frames' ffmpeg colour tags. */
       readonly colorTags: string;
-      /** I420 samples. */
+      /** I420 samples of all the frames, back to back. */
       readonly pixels: ArrayBuffer;
     }
   | { readonly type: 'end' }
