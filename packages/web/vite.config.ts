@@ -14,8 +14,9 @@ const require = createRequire(import.meta.url);
  * time instead of being committed twice. The names are referenced from index.html (preload) and
  * the landing page, so they are not hashed. */
 const COPIED_ASSETS: Record<string, () => string> = {
+  // Not under /media: the server routes that to uploaded recordings.
   // A real labelled push-up clip from the fixtures: 640x360, 9 s, no audio, 250 KB.
-  'media/landing.mp4': () => path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4'),
+  'landing/background.mp4': () => path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4'),
   // Cinzel (SIL Open Font License), the brand typeface; the body uses the system font stack.
   'fonts/cinzel-latin-600.woff2': () =>
     require.resolve('@fontsource/cinzel/files/cinzel-latin-600-normal.woff2'),

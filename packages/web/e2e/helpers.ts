@@ -69,6 +69,13 @@ export async function latestLink(email: string): Promise<string> {
   return message.link;
 }
 
+/** The form control labelled exactly `label` (not the tab panel of the same name). */
+export function field(page: Page, label: string): Locator {
+  return page
+    .locator('input, textarea, select, button[role="combobox"], button[role="checkbox"]')
+    .and(page.getByLabel(label, { exact: true }));
+}
+
 /** How long a UI change may take to show. ms */
 const UI_TIMEOUT_MS = 10_000;
 
@@ -96,8 +103,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Signs in through the login form and waits for the landing page of sign-in. */
 export async function signInWithPassword(page: Page, email: string, password: string, expectedPath = '/challenges') {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname === expectedPath);
 }
@@ -105,9 +112,9 @@ export async function signInWithPassword(page: Page, email: string, password: st
 /** Creates an account through the sign-up form (password tab) and waits for /profile. */
 export async function signUpWithPassword(page: Page, email: string, password: string) {
   await page.goto('/signup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
+  await field(page, 'Email').fill(email);
+  await field(page, 'Password').fill(password);
+  await field(page, 'Confirm password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL((url) => url.pathname === '/profile');
 }

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectToast,
+  field,
   launchBrowser,
   newVisitor,
   PHONE,
@@ -25,9 +26,9 @@ afterAll(async () => {
 });
 
 async function fillWaitlist(email: string, source: string, other?: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('How did you hear about us?').selectOption(source);
-  if (other !== undefined) await page.getByLabel('Please specify').fill(other);
+  await field(page, 'Email').fill(email);
+  await field(page, 'How did you hear about us?').selectOption(source);
+  if (other !== undefined) await field(page, 'Please specify').fill(other);
 }
 
 describe('landing page', () => {
@@ -40,7 +41,10 @@ describe('landing page', () => {
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted && element.loop)).toBe(
       true,
     );
-    expect(await video.getAttribute('poster')).toBe('/media/landing-poster.jpg');
+    expect(await video.getAttribute('poster')).toBe('/landing/poster.jpg');
+    expect((await page.request.get('/landing/poster.jpg')).status()).toBe(200);
+    // The clip itself is served and decodes (HAVE_CURRENT_DATA or better).
+    await page.waitForFunction(() => document.querySelector('video')!.readyState >= 2);
     // Layout shift since navigation, as the browser measured it.
     const shift = await page.evaluate(
       () =>
@@ -73,16 +77,16 @@ describe('waitlist form', () => {
     await page.goto('/#waitlist');
     const submit = page.getByRole('button', { name: 'Join Waitlist' });
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel('Email').fill(uniqueEmail('wl'));
+    await field(page, 'Email').fill(uniqueEmail('wl'));
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel('How did you hear about us?').selectOption('other');
+    await field(page, 'How did you hear about us?').selectOption('other');
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel('Please specify').fill('   ');
+    await field(page, 'Please specify').fill('   ');
     expect(await submit.isDisabled()).toBe(true);
-    await page.getByLabel('Please specify').fill('A poster at the gym');
+    await field(page, 'Please specify').fill('A poster at the gym');
     expect(await submit.isDisabled()).toBe(false);
-    await page.getByLabel('How did you hear about us?').selectOption('token2049');
-    expect(await page.getByLabel('Please specify').count()).toBe(0);
+    await field(page, 'How did you hear about us?').selectOption('token2049');
+    expect(await field(page, 'Please specify').count()).toBe(0);
     expect(await submit.isDisabled()).toBe(false);
   });
 
@@ -95,8 +99,8 @@ describe('waitlist form', () => {
       await expectToast(page, 'Success!', "You've been added to our waitlist. We'll be in touch soon!"),
     ).toBe('default');
     await waitForText(page.getByRole('status'), '✓ Successfully added to waitlist!');
-    expect(await page.getByLabel('Email').inputValue()).toBe('');
-    expect(await page.getByLabel('How did you hear about us?').inputValue()).toBe('');
+    expect(await field(page, 'Email').inputValue()).toBe('');
+    expect(await field(page, 'How did you hear about us?').inputValue()).toBe('');
     await screenshot(page, 'waitlist-success');
 
     // Any case, any surrounding spaces: the same address.
@@ -105,7 +109,7 @@ describe('waitlist form', () => {
     expect(
       await expectToast(page, 'Already registered!', 'This email is already on our waitlist.'),
     ).toBe('destructive');
-    expect(await page.getByLabel('Email').inputValue()).not.toBe('');
+    expect(await field(page, 'Email').inputValue()).not.toBe('');
   });
 
   it('shows at most one toast at a time', async () => {

@@ -47,7 +47,7 @@ export function LandingPage() {
         <video
           ref={videoRef}
           className="absolute inset-0 size-full object-cover"
-          poster="/media/landing-poster.jpg"
+          poster="/landing/poster.jpg"
           muted
           loop
           playsInline
@@ -55,7 +55,7 @@ export function LandingPage() {
           aria-hidden="true"
           tabIndex={-1}
         >
-          <source src="/media/landing.mp4" type="video/mp4" />
+          <source src="/landing/background.mp4" type="video/mp4" />
         </video>
         <div
           aria-hidden="true"
