@@ -16,7 +16,8 @@ const require = createRequire(import.meta.url);
 const COPIED_ASSETS: Record<string, () => string> = {
   // Not under /media: the server routes that to uploaded recordings.
   // A real labelled push-up clip from the fixtures: 640x360, 9 s, no audio, 250 KB.
-  'landing/background.mp4': () => path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4'),
+  'landing/background.mp4': () =>
+    path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4'),
   // Cinzel (SIL Open Font License), the brand typeface; the body uses the system font stack.
   'fonts/cinzel-latin-600.woff2': () =>
     require.resolve('@fontsource/cinzel/files/cinzel-latin-600-normal.woff2'),

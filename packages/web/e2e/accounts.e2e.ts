@@ -86,7 +86,8 @@ describe('profile', () => {
 
     await page.reload();
     await page.waitForFunction(
-      () => (document.getElementById('profile-weight_kg') as HTMLInputElement | null)?.value === '80.5',
+      () =>
+        (document.getElementById('profile-weight_kg') as HTMLInputElement | null)?.value === '80.5',
     );
     expect(await field(page, 'Age').inputValue()).toBe('');
     expect(await field(page, 'Height (cm)').inputValue()).toBe('182');

@@ -22,7 +22,8 @@ function newestMtime(target: string): number {
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = 0;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 
@@ -55,7 +56,15 @@ export default async function setup(project: TestProject) {
 
   const child = spawn(
     process.execPath,
-    [SERVER_BIN, '--port', '0', '--data', path.join(root, 'data'), '--web-dir', path.join(PACKAGE_DIR, 'dist')],
+    [
+      SERVER_BIN,
+      '--port',
+      '0',
+      '--data',
+      path.join(root, 'data'),
+      '--web-dir',
+      path.join(PACKAGE_DIR, 'dist'),
+    ],
     { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -3,7 +3,13 @@
 
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import type { WebStackInfo } from './stack-info.js';
 
@@ -101,7 +107,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** Signs in through the login form and waits for the landing page of sign-in. */
-export async function signInWithPassword(page: Page, email: string, password: string, expectedPath = '/challenges') {
+export async function signInWithPassword(
+  page: Page,
+  email: string,
+  password: string,
+  expectedPath = '/challenges',
+) {
   await page.goto('/login');
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);

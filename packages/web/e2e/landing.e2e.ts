@@ -96,7 +96,11 @@ describe('waitlist form', () => {
     await fillWaitlist(email, 'other', 'A poster at the gym');
     await page.getByRole('button', { name: 'Join Waitlist' }).click();
     expect(
-      await expectToast(page, 'Success!', "You've been added to our waitlist. We'll be in touch soon!"),
+      await expectToast(
+        page,
+        'Success!',
+        "You've been added to our waitlist. We'll be in touch soon!",
+      ),
     ).toBe('default');
     await waitForText(page.getByRole('status'), '✓ Successfully added to waitlist!');
     expect(await field(page, 'Email').inputValue()).toBe('');

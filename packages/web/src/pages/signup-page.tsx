@@ -223,7 +223,6 @@ export function SignupPage() {
                     onChange={setLinkProfile}
                     error={fieldError}
                     genderLabel="Sex"
-                    optionalNote
                     disabled={busy}
                   />
                   <Button type="submit" size="lg" disabled={busy}>

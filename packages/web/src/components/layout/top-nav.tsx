@@ -98,17 +98,14 @@ export function TopNav() {
             </span>
           ) : user ? (
             <>
-              <span className="hidden max-w-[16rem] truncate text-sm text-muted md:inline">
-                {NAV.greeting(email)}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="hidden sm:inline-flex"
-                onClick={() => navigate('/logout')}
-              >
-                {NAV.logout}
-              </Button>
+              <div className="hidden items-center gap-3 sm:flex">
+                <span className="hidden max-w-[16rem] truncate text-sm text-muted md:inline">
+                  {NAV.greeting(email)}
+                </span>
+                <Button variant="secondary" size="sm" onClick={() => navigate('/logout')}>
+                  {NAV.logout}
+                </Button>
+              </div>
               <button
                 type="button"
                 className="inline-flex size-11 items-center justify-center rounded-md text-ink hover:bg-surface-raised sm:hidden"
