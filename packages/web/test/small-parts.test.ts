@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { challengeDateStatus, summarizeRecordings } from '../src/data/challenges/challenges';
+import { isDuelExpired } from '../src/data/challenges/duel';
+import { hostedConfigFromEnv } from '../src/data/config/app-config';
+import {
+  readPendingProfile,
+  removePendingProfile,
+  storePendingProfile,
+} from '../src/data/profiles/pending-profile';
+import { normalizeWaitlistEmail } from '../src/data/waitlist/waitlist';
+import { callbackUrl } from '../src/lib/callback-url';
+import { loginPathFor, safeRedirectPath } from '../src/lib/safe-redirect';
+
+class MemoryStorage implements Storage {
+  private readonly items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+describe('redirects after sign-in', () => {
+  it.each([
+    ['/challenge/abc/record', '/challenge/abc/record'],
+    ['/profile?tab=1', '/profile?tab=1'],
+    ['//evil.example', undefined],
+    ['/\\evil.example', undefined],
+    ['https://evil.example/', undefined],
+    ['/\t/evil.example', undefined],
+    ['', undefined],
+    [null, undefined],
+  ])('%s -> %s', (raw, expected) => {
+    expect(safeRedirectPath(raw)).toBe(expected);
+  });
+  it('builds the login path that comes back', () => {
+    expect(loginPathFor('/profile')).toBe('/login?redirect=%2Fprofile');
+    expect(loginPathFor('/')).toBe('/login');
+  });
+  it('one-time links return to {origin}/auth/callback', () => {
+    expect(callbackUrl('http://localhost:5173')).toBe('http://localhost:5173/auth/callback');
+    expect(callbackUrl('https://x.test', '/challenge/1/record')).toBe(
+      'https://x.test/auth/callback?redirect=%2Fchallenge%2F1%2Frecord',
+    );
+  });
+});
+
+describe('pendingProfile in browser storage', () => {
+  it('is stored, read and removed under the key pendingProfile', () => {
+    const storage = new MemoryStorage();
+    storePendingProfile(storage, { age: 40, goals: ['video_analysis'] });
+    expect(JSON.parse(storage.getItem('pendingProfile')!)).toEqual({
+      age: 40,
+      goals: ['video_analysis'],
+    });
+    expect(readPendingProfile(storage)).toEqual({ age: 40, goals: ['video_analysis'] });
+    removePendingProfile(storage);
+    expect(readPendingProfile(storage)).toBeNull();
+  });
+  it('an unreadable value is dropped, not used', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('pendingProfile', '{not json');
+    const warn = console.warn;
+    console.warn = () => undefined;
+    expect(readPendingProfile(storage)).toBeNull();
+    console.warn = warn;
+    expect(storage.getItem('pendingProfile')).toBeNull();
+  });
+});
+
+describe('configuration', () => {
+  it('a hosted project needs both the URL and the anon key', () => {
+    expect(hostedConfigFromEnv({})).toBeUndefined();
+    expect(hostedConfigFromEnv({ VITE_SUPABASE_URL: 'https://p.supabase.co' })).toBeUndefined();
+    expect(
+      hostedConfigFromEnv({
+        VITE_SUPABASE_URL: 'https://p.supabase.co',
+        VITE_SUPABASE_ANON_KEY: 'k',
+      }),
+    ).toEqual({ supabaseUrl: 'https://p.supabase.co', anonKey: 'k' });
+  });
+  it('waitlist addresses are stored trimmed and lower-cased', () => {
+    expect(normalizeWaitlistEmail('  Ann@Example.TEST ')).toBe('ann@example.test');
+  });
+});
+
+describe('challenge cards', () => {
+  const now = new Date('2026-05-10T12:00:00Z');
+  it('date status: upcoming, active, ended', () => {
+    expect(challengeDateStatus({ start_date: '2026-06-01T00:00:00Z', end_date: null }, now)).toBe(
+      'upcoming',
+    );
+    expect(challengeDateStatus({ start_date: null, end_date: '2026-05-01T00:00:00Z' }, now)).toBe(
+      'ended',
+    );
+    expect(challengeDateStatus({ start_date: null, end_date: null }, now)).toBe('active');
+  });
+  it('a duel ends 72 hours after its first participant', () => {
+    const duel = {
+      challenge_type: 'duel' as const,
+      first_participant_joined_at: '2026-05-07T11:00:00Z',
+    };
+    expect(isDuelExpired(duel, now)).toBe(true);
+    expect(
+      isDuelExpired({ ...duel, first_participant_joined_at: '2026-05-07T13:00:00Z' }, now),
+    ).toBe(false);
+    expect(isDuelExpired({ ...duel, challenge_type: 'progression' }, now)).toBe(false);
+  });
+  it('counts participants by account and finds the best man and woman', () => {
+    const summaries = summarizeRecordings(
+      ['c1', 'c2'],
+      [
+        { challenge_id: 'c1', user_id: 'a', name: 'Ann', gender: 'female', valid_reps: 20 },
+        { challenge_id: 'c1', user_id: 'a', name: 'Ann', gender: 'female', valid_reps: 25 },
+        { challenge_id: 'c1', user_id: 'b', name: 'Bob', gender: 'male', valid_reps: 30 },
+        { challenge_id: 'c1', user_id: null, name: 'Gone', gender: 'male', valid_reps: 5 },
+        { challenge_id: 'c1', user_id: null, name: 'Gone too', gender: 'male', valid_reps: 4 },
+      ],
+    );
+    expect(summaries.get('c1')).toEqual({
+      participantCount: 4,
+      topMale: { name: 'Bob', validReps: 30 },
+      topFemale: { name: 'Ann', validReps: 25 },
+    });
+    expect(summaries.get('c2')).toEqual({ participantCount: 0, topMale: null, topFemale: null });
+  });
+});
