@@ -1,0 +1,99 @@
+// Automated accessibility checks (axe-core, WCAG 2.1 A and AA) on the main screens, signed out
+// and signed in, at desktop and phone widths. Catches missing labels, names, roles and contrast.
+
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  newPassword,
+  newVisitor,
+  PHONE,
+  signUpWithPassword,
+  uniqueEmail,
+  waitForText,
+} from './helpers.js';
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const found = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (options: unknown) => Promise<{ violations: unknown[] }> };
+      }
+    ).axe;
+    const result = await axe.run({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  });
+  return (found as AxeViolation[]).map(
+    (violation) =>
+      `${violation.impact}: ${violation.id} (${violation.help}) at ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([
+  ['desktop', undefined],
+  ['phone', PHONE],
+] as const)('%s', (_name, viewport) => {
+  it('signed-out screens have no WCAG A/AA violations', async () => {
+    const { context, page } = await newVisitor(browser, viewport);
+    const screens: [string, string][] = [
+      ['/', 'RepTemple'],
+      ['/login', 'Welcome back'],
+      ['/signup', 'Create your account'],
+      ['/challenges', 'Take the Challenge'],
+      ['/nowhere', '404 Page Not Found'],
+    ];
+    for (const [path, heading] of screens) {
+      await page.goto(path);
+      await waitForText(page.locator('h1'), heading);
+      if (path === '/challenges') await page.locator('article').first().waitFor();
+      expect(await violations(page), path).toEqual([]);
+    }
+    await page.goto('/signup');
+    await page.getByRole('tab', { name: 'Magic Link' }).click();
+    expect(await violations(page), '/signup magic link').toEqual([]);
+    await context.close();
+  });
+
+  it('signed-in screens have no WCAG A/AA violations', async () => {
+    const { context, page } = await newVisitor(browser, viewport);
+    await signUpWithPassword(page, uniqueEmail('a11y'), newPassword());
+    await waitForText(page.locator('h1'), 'Your Profile');
+    expect(await violations(page), '/profile').toEqual([]);
+    await page.goto('/admin');
+    await waitForText(page.locator('h1'), 'Access Denied');
+    expect(await violations(page), '/admin denied').toEqual([]);
+    if (viewport) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      expect(await violations(page), 'mobile menu').toEqual([]);
+    }
+    await context.close();
+  });
+});
