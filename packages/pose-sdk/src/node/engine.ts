@@ -262,6 +262,16 @@ class InferenceWorker {
     );
   }
 
+  /** Asks the page to stop a job before its next frame; best effort (the page may be gone). */
+  cancelJob(jobId: string): void {
+    this.page
+      .evaluate(
+        ([global, id]) => (globalThis as unknown as Record<string, PageApi>)[global]!.cancel(id),
+        [PAGE_API_GLOBAL, jobId] as const,
+      )
+      .catch(() => {}); // a closed or crashed page has stopped anyway
+  }
+
   takePageErrors(): string[] {
     return this.pageErrors.splice(0);
   }
@@ -278,18 +288,36 @@ class WorkerPool {
   private readonly waiting: {
     resolve: (w: InferenceWorker) => void;
     reject: (e: unknown) => void;
+    prepare: (() => void) | undefined;
   }[] = [];
   closed = false;
 
-  constructor(private readonly replace: (dead: InferenceWorker) => Promise<InferenceWorker>) {}
+  constructor(
+    private readonly size: number,
+    private readonly replace: (dead: InferenceWorker) => Promise<InferenceWorker>,
+  ) {}
 
   add(worker: InferenceWorker): void {
     const next = this.waiting.shift();
     if (next) next.resolve(worker);
     else this.idle.push(worker);
+    this.prepareNextInLine();
   }
 
-  acquire(signal?: AbortSignal): Promise<InferenceWorker> {
+  /**
+   * Calls `prepare` of the jobs that will get the next free workers (one per worker), so they can
+   * start work that needs no worker (ffmpeg's ~200 ms start-up) while the current videos finish.
+   */
+  private prepareNextInLine(): void {
+    for (const entry of this.waiting.slice(0, this.size)) {
+      const prepare = entry.prepare;
+      entry.prepare = undefined;
+      prepare?.();
+    }
+  }
+
+  /** A free worker; `prepare` runs once this job is among the next in line, if it has to wait. */
+  acquire(signal?: AbortSignal, prepare?: () => void): Promise<InferenceWorker> {
     if (this.closed) return Promise.reject(engineClosed());
     const worker = this.idle.shift();
     if (worker) return Promise.resolve(worker);
@@ -300,14 +328,17 @@ class WorkerPool {
           resolve(w);
         },
         reject,
+        prepare,
       };
       const onAbort = () => {
         const index = this.waiting.indexOf(entry);
         if (index >= 0) this.waiting.splice(index, 1);
+        this.prepareNextInLine();
         reject(abortedError('Waiting for an inference worker', signal?.reason));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(entry);
+      this.prepareNextInLine();
     });
   }
 
@@ -383,7 +414,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
   await server.start();
   let closed = false;
   const startWorker = () => InferenceWorker.start(browserPath, server, model);
-  const pool = new WorkerPool(() => startWorker());
+  const pool = new WorkerPool(workers, () => startWorker());
   const busy = new Set<InferenceWorker>();
   const starting = await Promise.allSettled(Array.from({ length: workers }, startWorker));
   const failedStart = starting.find((result) => result.status === 'rejected');
@@ -405,16 +436,28 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       assertVideoFileExists(path);
       if (signal?.aborted) throw abortedError(`Extracting ${path}`, signal.reason);
       const queuedAt = performance.now();
-      const worker = await pool.acquire(signal);
+      let earlyDecoder: FrameDecoder | undefined;
+      const startDecoder = () =>
+        new FrameDecoder(path, ffmpeg.ffmpeg, {
+          fps: extractOptions.fps,
+          readAheadFrames: READ_AHEAD_FRAMES,
+        });
+      let worker: InferenceWorker;
+      try {
+        // Next in line for a worker: start ffmpeg now, so its start-up hides behind other videos.
+        worker = await pool.acquire(signal, () => {
+          earlyDecoder = startDecoder();
+        });
+      } catch (error) {
+        (earlyDecoder as FrameDecoder | undefined)?.kill();
+        throw error;
+      }
+      const decoder = earlyDecoder ?? startDecoder();
       busy.add(worker);
       // Timing starts once a worker is ours: time spent queued behind other videos is not this video's.
       const startedAt = performance.now();
       const jobId = randomUUID();
       const queue = new AsyncQueue<ExtractedFrame>();
-      const decoder = new FrameDecoder(path, ffmpeg.ffmpeg, {
-        fps: extractOptions.fps,
-        readAheadFrames: READ_AHEAD_FRAMES,
-      });
       let framesExpected = 0;
       decoder.header.then(
         (header) => {
@@ -438,6 +481,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       const onAbort = () => {
         abortedBy = { reason: signal?.reason };
         decoder.kill();
+        worker.cancelJob(jobId);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const jobFrames = new JobFrames(decoder);
@@ -500,6 +544,8 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         finished = true;
       } finally {
         signal?.removeEventListener('abort', onAbort);
+        // Consumer gone early (break, error): stop the page too, not just ffmpeg.
+        if (!finished && !abortedBy) worker.cancelJob(jobId);
         server.unregisterJob(jobId);
         await jobFrames.close();
         await run;

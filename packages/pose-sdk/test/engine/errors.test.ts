@@ -155,6 +155,30 @@ describe('typed errors of the headless engine', () => {
     expect(after.frames.every((frame) => frame.landmarks.length === 33)).toBe(true);
   }, 60_000);
 
+  it('kills the ffmpeg of a video aborted while it waits for the busy worker', async () => {
+    const first = engine.extract(join(dir, 'good.mp4'), { fps: 10 });
+    const controller = new AbortController();
+    const queued = engine.extract(join(dir, 'good.mp4'), { signal: controller.signal });
+    // The queued video is next in line, so its ffmpeg starts early; aborting must end it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    controller.abort();
+    await expectCode(queued, 'ABORTED');
+    expect((await first).frames.length).toBeGreaterThanOrEqual(28);
+    expect(ffmpegChildren()).toEqual([]);
+  }, 60_000);
+
+  it('stops ffmpeg and the page when a stream consumer leaves early', async () => {
+    let seen = 0;
+    for await (const _frame of engine.stream(join(dir, 'good.mp4'))) {
+      seen += 1;
+      if (seen === 5) break;
+    }
+    expect(seen).toBe(5);
+    expect(ffmpegChildren()).toEqual([]);
+    const next = await engine.extract(join(dir, 'good.mp4'), { fps: 5 });
+    expect(next.frames.length).toBeGreaterThanOrEqual(14);
+  }, 60_000);
+
   it('rejects at once when the signal is already aborted', async () => {
     const error = await engine.extract(join(dir, 'good.mp4'), { signal: AbortSignal.abort() }).then(
       () => undefined,

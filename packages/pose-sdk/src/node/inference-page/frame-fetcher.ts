@@ -4,32 +4,42 @@
  * main thread runs inference, so transfer overlaps inference instead of adding to it. Runs of
  * frames are handed over as transferred ArrayBuffers (no copy). Flow control: the main thread
  * grants one credit per frame it consumes; the worker fetches a run only when it has credit for
- * it, so at most two runs wait ahead of inference.
+ * it, so at most two runs wait ahead of inference. One worker serves the page's jobs in turn.
  */
 import type { FetcherMessage, FetcherRequest, FrameFetchJob } from './protocol.js';
 
 declare const self: DedicatedWorkerGlobalScope;
 
+/** The job being fetched; a new start or a stop ends the previous one's loop. */
+let currentJobId: string | undefined;
 let credits = 0;
 let wakeFetcher: (() => void) | undefined;
+
+function wake(): void {
+  const waiter = wakeFetcher;
+  wakeFetcher = undefined;
+  waiter?.();
+}
 
 function post(message: FetcherMessage, transfer: Transferable[] = []): void {
   self.postMessage(message, transfer);
 }
 
-async function fetchFrames(job: FrameFetchJob): Promise<void> {
+async function fetchFrames(jobId: string, job: FrameFetchJob): Promise<void> {
   const run = job.framesPerRequest;
   credits = 2 * run;
   for (let index = 0; ; ) {
-    while (credits < run) {
+    while (credits < run && currentJobId === jobId) {
       await new Promise<void>((resolve) => {
         wakeFetcher = resolve;
       });
     }
+    if (currentJobId !== jobId) return;
     credits -= run;
     const response = await fetch(`${job.framesUrl}/${index}?count=${run}`);
+    if (currentJobId !== jobId) return;
     if (response.status === 204) {
-      post({ type: 'end' });
+      post({ type: 'end', jobId });
       return;
     }
     if (!response.ok) {
@@ -42,6 +52,7 @@ async function fetchFrames(job: FrameFetchJob): Promise<void> {
     post(
       {
         type: 'frames',
+        jobId,
         timestampsMs,
         width: Number(response.headers.get(job.frameHeaders.width)),
         height: Number(response.headers.get(job.frameHeaders.height)),
@@ -58,14 +69,17 @@ async function fetchFrames(job: FrameFetchJob): Promise<void> {
 
 self.onmessage = (event: MessageEvent<FetcherRequest>) => {
   const request = event.data;
-  if (request.type === 'credit') {
-    credits += request.frames;
-    const wake = wakeFetcher;
-    wakeFetcher = undefined;
-    wake?.();
+  if (request.type === 'start') {
+    currentJobId = request.jobId;
+    wake(); // a loop of an earlier job still waiting for credit ends now
+    fetchFrames(request.jobId, request.job).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      post({ type: 'error', jobId: request.jobId, message });
+    });
     return;
   }
-  fetchFrames(request.job).catch((error: unknown) => {
-    post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-  });
+  if (request.jobId !== currentJobId) return;
+  if (request.type === 'stop') currentJobId = undefined;
+  else credits += request.frames;
+  wake();
 };

@@ -34,20 +34,27 @@ interface FetchedFrame {
  * frame of credit, keeping up to two runs downloaded ahead of the frame being analysed.
  */
 class FrameReceiver {
-  private readonly worker = new Worker(FRAME_FETCHER_SCRIPT);
   private readonly ready: FetchedFrame[] = [];
   private ended = false;
   private failure: Error | undefined;
   private waiter: (() => void) | undefined;
 
-  constructor(job: PageJob) {
-    this.worker.onmessage = (event: MessageEvent<FetcherMessage>) => this.deliver(event.data);
+  constructor(
+    private readonly worker: Worker,
+    private readonly jobId: string,
+    job: PageJob,
+  ) {
+    this.worker.onmessage = (event: MessageEvent<FetcherMessage>) => {
+      // Late messages of an earlier, cancelled job are dropped.
+      if (event.data.jobId === this.jobId) this.deliver(event.data);
+    };
     this.worker.onerror = (event) => {
       const reason = event.message || `could not load or run ${FRAME_FETCHER_SCRIPT}`;
-      this.deliver({ type: 'error', message: `frame fetcher worker failed: ${reason}` });
+      this.deliver({ type: 'error', jobId, message: `frame fetcher worker failed: ${reason}` });
     };
     const start: FetcherRequest = {
       type: 'start',
+      jobId,
       job: {
         framesUrl: job.framesUrl,
         framesPerRequest: job.framesPerRequest,
@@ -86,7 +93,7 @@ class FrameReceiver {
     }
     const frame = this.ready.shift();
     if (frame) {
-      const credit: FetcherRequest = { type: 'credit', frames: 1 };
+      const credit: FetcherRequest = { type: 'credit', jobId: this.jobId, frames: 1 };
       this.worker.postMessage(credit);
       return frame;
     }
@@ -95,8 +102,15 @@ class FrameReceiver {
   }
 
   close(): void {
-    this.worker.terminate();
+    const stop: FetcherRequest = { type: 'stop', jobId: this.jobId };
+    this.worker.postMessage(stop);
   }
+}
+
+async function resetNow(): Promise<void> {
+  if (!resetPending || !detector) return;
+  resetPending = false;
+  await detector.reset();
 }
 
 function flatten(landmarks: readonly Landmark[]): number[] {
@@ -106,7 +120,12 @@ function flatten(landmarks: readonly Landmark[]): number[] {
 }
 
 let detector: PoseDetector | undefined;
-let framesSinceReset = 0;
+/** One frame-fetcher thread for the page's life: starting a worker per video costs ~50 ms. */
+let fetcher: Worker | undefined;
+/** A reset owed since the last video; done right after it, off the next video's critical path. */
+let resetPending = false;
+/** Id of a job Node asked to stop; checked before each frame. */
+let cancelledJobId: string | undefined;
 
 const api: PageApi = {
   async init(config: PageInitConfig) {
@@ -118,13 +137,17 @@ const api: PageApi = {
       modelAssetBuffer,
       model: config.model,
     });
+    fetcher = new Worker(FRAME_FETCHER_SCRIPT);
+  },
+
+  cancel(jobId: string) {
+    cancelledJobId = jobId;
   },
 
   async run(job: PageJob): Promise<PageJobSummary> {
-    if (!detector) throw new Error('run() before init()');
+    if (!detector || !fetcher) throw new Error('run() before init()');
     // Every video starts with fresh tracking and smoothing state, as a new page would have.
-    if (framesSinceReset > 0) await detector.reset();
-    framesSinceReset = 0;
+    if (resetPending) await resetNow();
     // Batches are posted one after another so they arrive in order; inference does not wait for them.
     let reporting: Promise<void> = Promise.resolve();
     const report = (frames: WireFrame[]) => {
@@ -135,7 +158,7 @@ const api: PageApi = {
       });
     };
     // Frames k+1..k+prefetch download in a worker thread while frame k is analysed here.
-    const receiver = new FrameReceiver(job);
+    const receiver = new FrameReceiver(fetcher, job.jobId, job);
     let width = 0;
     let height = 0;
     let frames = 0;
@@ -143,6 +166,7 @@ const api: PageApi = {
     try {
       for (;;) {
         const waitStart = performance.now();
+        if (cancelledJobId === job.jobId) break;
         const frame = await receiver.next();
         if (!frame) break;
         const copyStart = performance.now();
@@ -165,7 +189,7 @@ const api: PageApi = {
           image.close();
         }
         const inferEnd = performance.now();
-        framesSinceReset += 1;
+        resetPending = true;
         frames += 1;
         batch.push({
           t: frame.timestampMs,
@@ -182,6 +206,8 @@ const api: PageApi = {
       }
     } finally {
       receiver.close();
+      // Forget this video's person now, while Node wraps up the job, not when the next one starts.
+      setTimeout(() => void resetNow(), 0);
     }
     if (batch.length > 0) report(batch);
     await reporting;

@@ -59,6 +59,8 @@ export interface PageJobSummary {
 export interface PageApi {
   init(config: PageInitConfig): Promise<void>;
   run(job: PageJob): Promise<PageJobSummary>;
+  /** Makes a running job stop before its next frame (abort, consumer gone). */
+  cancel(jobId: string): void;
 }
 
 /** What the frame-fetcher worker needs of a job. */
@@ -68,15 +70,17 @@ export interface FrameFetchJob {
   readonly frameHeaders: PageJob['frameHeaders'];
 }
 
-/** Page main thread -> frame-fetcher worker. A new worker is started for every job. */
+/** Page main thread -> frame-fetcher worker (one per page, serving one job at a time). */
 export type FetcherRequest =
-  | { readonly type: 'start'; readonly job: FrameFetchJob }
-  | { readonly type: 'credit'; readonly frames: number };
+  | { readonly type: 'start'; readonly jobId: string; readonly job: FrameFetchJob }
+  | { readonly type: 'credit'; readonly jobId: string; readonly frames: number }
+  | { readonly type: 'stop'; readonly jobId: string };
 
 /** Frame-fetcher worker -> page main thread. */
 export type FetcherMessage =
   | {
       readonly type: 'frames';
+      readonly jobId: string;
       /** One per frame, in order (ms). */
       readonly timestampsMs: number[];
       readonly width: number;
@@ -86,8 +90,8 @@ export type FetcherMessage =
       /** I420 samples of all the frames, back to back. */
       readonly pixels: ArrayBuffer;
     }
-  | { readonly type: 'end' }
-  | { readonly type: 'error'; readonly message: string };
+  | { readonly type: 'end'; readonly jobId: string }
+  | { readonly type: 'error'; readonly jobId: string; readonly message: string };
 
 /** File name of the bundled frame-fetcher worker, next to the page. */
 export const FRAME_FETCHER_SCRIPT = 'frame-fetcher.js';
