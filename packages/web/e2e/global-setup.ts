@@ -38,6 +38,8 @@ function buildIfStale(): void {
   if (built > sources) return;
   execFileSync('pnpm', ['exec', 'vite', 'build', '--logLevel', 'warn'], {
     cwd: PACKAGE_DIR,
+    // Vitest sets NODE_ENV=test, which would bundle React's development build.
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
 }

@@ -1,5 +1,6 @@
 // The landing page and the waitlist (spec 01 §2, §4, §5, §8).
 
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -59,6 +60,24 @@ describe('landing page', () => {
     );
     expect(shift).toBeLessThan(0.01);
     await screenshot(page, 'landing-desktop');
+  });
+
+  it('loads under 200 KB of gzipped JavaScript, a production React, no admin or form code', async () => {
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((name) => name.endsWith('.js')),
+    );
+    let gzipped = 0;
+    for (const url of scripts) {
+      const body = await (await page.request.get(url)).body();
+      gzipped += gzipSync(body, { level: 9 }).length;
+      // React's development build warns about list keys; the production build has no such text.
+      expect(body.toString('utf8'), url).not.toContain('should have a unique "key" prop');
+    }
+    expect(scripts.some((url) => /admin|profile-fields|signup|login/.test(url))).toBe(false);
+    expect(gzipped).toBeLessThan(200 * 1024);
   });
 
   it("'Begin Your Journey' brings the waitlist form into view and focus", async () => {
