@@ -167,6 +167,7 @@ describe('mobile menu at 375 px', () => {
     const phone = await newVisitor(browser, PHONE);
     await signInWithPassword(phone.page, email, password);
     await expectToast(phone.page, 'Success!', 'Signed in successfully.');
+    await waitForText(phone.page.locator('h1'), 'Take the Challenge');
     const toggle = phone.page.getByRole('button', { name: 'Open menu' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     // The desktop links and greeting are hidden at this width.

@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-provider';
 import { NAV } from '../../constants/messages';
@@ -33,11 +33,17 @@ export function navItems(isAdmin: boolean): NavItem[] {
   return items;
 }
 
-function NavLink(props: { item: NavItem; pathname: string; mobile?: boolean }) {
+function NavLink(props: {
+  item: NavItem;
+  pathname: string;
+  mobile?: boolean;
+  onNavigate?: () => void;
+}) {
   const active = props.item.isActive(props.pathname);
   return (
     <Link
       to={props.item.to}
+      onClick={props.onNavigate}
       aria-current={active ? 'page' : undefined}
       className={cn(
         'rounded-md font-medium transition-colors',
@@ -59,9 +65,10 @@ export function TopNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
-  // A followed link closes the mobile menu.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change on purpose
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // Following a link closes the mobile menu. Done on the click, not on the route change: the
+  // route commits later (react-router navigates in a transition while the page's chunk loads)
+  // and would close a menu opened in between.
+  const closeMenu = () => setMenuOpen(false);
 
   const authLoading = loading || !initialized;
   const items = user ? navItems(isAdmin) : [];
@@ -75,6 +82,7 @@ export function TopNav() {
       >
         <Link
           to="/"
+          onClick={closeMenu}
           className="flex items-center gap-2.5 rounded-md text-lg text-ink hover:text-gold-bright"
         >
           <BrandMark className="size-7" />
@@ -139,7 +147,7 @@ export function TopNav() {
           <ul className="flex flex-col gap-1">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink item={item} pathname={pathname} mobile />
+                <NavLink item={item} pathname={pathname} mobile onNavigate={closeMenu} />
               </li>
             ))}
           </ul>
