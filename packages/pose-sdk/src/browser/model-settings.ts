@@ -67,3 +67,9 @@ export const RESET_GAP_MS = 1000;
 
 /** Side (px) of the blank frame used to make the graph forget the tracked person on reset. */
 export const BLANK_FRAME_SIZE_PX = 64;
+
+/** Seek target offset (s) past a frame's start time when stepping a <video>; far below any frame duration. */
+export const SEEK_BIAS_S = 0.0001;
+
+/** Longest wait (ms) for a seeked <video> frame to be presented before giving up with an error. */
+export const SEEK_TIMEOUT_MS = 10_000;

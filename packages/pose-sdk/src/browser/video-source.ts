@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { SEEK_BIAS_S, SEEK_TIMEOUT_MS } from './model-settings.js';
 import type { PoseDetection, PoseDetector } from './pose-detector.js';
 
 export interface TrackVideoOptions {
@@ -21,6 +22,8 @@ export function trackVideoElement(
 ): () => void {
   let stopped = false;
   let handle = 0;
+  // Live camera frames carry no file time: their time is the presentation clock, from the first frame.
+  let firstPresentationMs: number | undefined;
   const stop = () => {
     stopped = true;
     video.cancelVideoFrameCallback(handle);
@@ -28,8 +31,12 @@ export function trackVideoElement(
   const onFrame: VideoFrameRequestCallback = (_now, metadata) => {
     if (stopped) return;
     try {
-      // mediaTime is in seconds; camera streams report a growing capture-relative time.
-      onDetection(detector.detect(video, metadata.mediaTime * 1000));
+      let timestampMs = metadata.mediaTime * 1000; // s -> ms, time within the file
+      if (typeof MediaStream !== 'undefined' && video.srcObject instanceof MediaStream) {
+        firstPresentationMs ??= metadata.presentationTime;
+        timestampMs = metadata.presentationTime - firstPresentationMs;
+      }
+      onDetection(detector.detect(video, timestampMs));
     } catch (error) {
       stop();
       if (options.onError) options.onError(error);
@@ -80,11 +87,18 @@ export async function detectVideoFrames(
   }
 }
 
-/** Seek target offset (s) past a frame's start time; far below any frame duration. */
-const SEEK_BIAS_S = 0.0001;
-
 function seekTo(video: HTMLVideoElement, seconds: number): Promise<void> {
+  const target = seconds + SEEK_BIAS_S;
+  // Already there: no new frame will be presented, so no frame callback would come.
+  if (Math.abs(video.currentTime - target) < 1e-9 && video.readyState >= 2)
+    return Promise.resolve();
   return new Promise((resolve, reject) => {
+    const timeout = setTimeout(() => {
+      cleanup();
+      reject(
+        new Error(`video did not present a frame at ${seconds} s within ${SEEK_TIMEOUT_MS} ms`),
+      );
+    }, SEEK_TIMEOUT_MS);
     const onError = () => {
       cleanup();
       reject(
@@ -97,11 +111,12 @@ function seekTo(video: HTMLVideoElement, seconds: number): Promise<void> {
       resolve();
     });
     const cleanup = () => {
+      clearTimeout(timeout);
       video.cancelVideoFrameCallback(handle);
       video.removeEventListener('error', onError);
     };
     video.addEventListener('error', onError, { once: true });
     // A hair past the frame's start: seconds -> microseconds rounding must not land on the frame before.
-    video.currentTime = seconds + SEEK_BIAS_S;
+    video.currentTime = target;
   });
 }

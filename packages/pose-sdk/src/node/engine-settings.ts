@@ -72,3 +72,6 @@ export const READ_AHEAD_FRAMES = 8;
  * container announces, the file counts as truncated or damaged (VIDEO_DECODE_FAILED).
  */
 export const MIN_DECODED_FRACTION = 0.9;
+
+/** Spare frame buffers the decoder keeps for reuse: the read-ahead plus a request in flight. */
+export const MAX_SPARE_BUFFERS = 16;

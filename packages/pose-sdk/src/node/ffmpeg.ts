@@ -6,6 +6,7 @@ import {
   DECODER_THREADS,
   FFPROBE_TIMEOUT_MS,
   FRAME_PIXEL_FORMAT,
+  MAX_SPARE_BUFFERS,
   MIN_DECODED_FRACTION,
 } from './engine-settings.js';
 import { PoseEngineError } from './errors.js';
@@ -680,9 +681,6 @@ export function processCpuTimeMs(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
-
-/** Spare frame buffers kept for reuse: enough for the read-ahead plus a request in flight. */
-const MAX_SPARE_BUFFERS = 16;
 
 /** Linux's USER_HZ; 100 on every mainstream kernel configuration. */
 const CLOCK_TICKS_PER_SECOND = 100;
