@@ -42,12 +42,17 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
    */
   cycleReversal: 15, // degrees
   /** Decision: a cycle is a rep only if the elbow bent, and then rose again, by at least this. */
-  minCycleRise: 35, // degrees
+  minCycleRise: 30, // degrees
   /**
    * Decision: the elbow angle is the median of this long a window (at least 3 samples), which
    * removes tracking glitches of a frame or two the same way at any frame rate.
    */
   glitchWindow: 100, // ms
+  /**
+   * Decision: after frames without a person, BlazePose's first frames on finding them again are
+   * often wrong (an elbow at 166 degrees between two bottoms); they are skipped for this long.
+   */
+  reacquireSettle: 100, // ms
   /**
    * Decision: a torso leaning less than this from upright (standing, kneeling up, walking to the
    * camera) is not a push-up position, so its frames do not move the phases.
@@ -103,6 +108,8 @@ export const DEFINITION_ANALYZER_CONSTANTS = {
   phaseHistoryKeep: 5,
   /** Decision: each angle is the median of this long a window, as in the push-up analyser. */
   glitchWindow: 100, // ms
+  /** Decision: frames this soon after the person was found again are skipped, as in the push-up analyser. */
+  reacquireSettle: 100, // ms
   /**
    * Decision: when the angles cannot be measured for longer than this, the analyser has lost the
    * person: the cycle in progress is dropped and the phase is detected afresh.

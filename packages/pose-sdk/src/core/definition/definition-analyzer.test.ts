@@ -458,6 +458,30 @@ describe('DefinitionAnalyzer READY and STOP', () => {
 });
 
 describe('DefinitionAnalyzer as a component', () => {
+  it('skips the first 100 ms after the person is found again', () => {
+    // At the bottom: 100 ms without a person, then two wrong frames at the top, then the bottom.
+    const frames = held([
+      [170, 300],
+      [120, 200],
+      [80, 300],
+    ]);
+    const gap = [frames.length * 33.34, frames.length * 33.34 + 100];
+    const after = [170, 170, 80, 80, 80, 80, 120, 120, 170, 170, 170];
+    const all: PoseFrame[] = [
+      ...frames,
+      { timestampMs: gap[0]!, landmarks: [] },
+      { timestampMs: gap[0]! + 50, landmarks: [] },
+      ...after.map((elbow, i) => ({
+        timestampMs: gap[1]! + i * 33.3,
+        landmarks: pushupLandmarks({ elbow }),
+      })),
+    ];
+    const settled = analyzerFor();
+    run(settled, all);
+    expect(settled.reps.map((rep) => rep.invalidReason)).toEqual([null]);
+    expect(settled.reps).toHaveLength(1);
+  });
+
   it('trims the phase history to the last 5 when it grows past 10', () => {
     const analyzer = analyzerFor();
     const wobble: [number, number][] = [[170, 300]];

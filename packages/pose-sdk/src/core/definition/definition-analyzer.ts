@@ -66,6 +66,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   /** The angles of the previous measured frame, and its time (ms). */
   private readonly previousValues: Float64Array;
   private previousMeasuredAt = Number.NaN;
+  /** No landmarks in a recent frame; the next frames are settling until `settleUntil` (ms). */
+  private personLost = false;
+  private settleUntil = Number.NEGATIVE_INFINITY;
   /** ms: the last frame whose phase-driving angles could all be measured */
   private lastMeasuredAt = Number.POSITIVE_INFINITY;
   private readonly landmarkIds: { written: readonly number[]; mirrored: readonly number[] };
@@ -194,6 +197,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.previousValues.fill(0);
     this.previousMeasuredAt = Number.NaN;
     this.lastMeasuredAt = Number.POSITIVE_INFINITY;
+    this.personLost = false;
+    this.settleUntil = Number.NEGATIVE_INFINITY;
     this.validReps = 0;
     this.invalidReps = 0;
     this.completedReps.length = 0;
@@ -215,7 +220,13 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       );
     }
     if (this.stopped) return NO_EVENTS;
-    if (!this.measure(landmarks, t)) {
+    // After losing the person, BlazePose's first frames on finding them again are unreliable.
+    if (landmarks.length === 0) this.personLost = true;
+    else if (this.personLost) {
+      this.personLost = false;
+      this.settleUntil = t + C.reacquireSettle;
+    }
+    if (t < this.settleUntil || !this.measure(landmarks, t)) {
       this.positionValid = false;
       this.startHeldSince = null;
       // The last measured frame is kept: maxPassThroughGap decides how long it stays usable.

@@ -106,6 +106,9 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private readonly elbowFilter: TimeMedian;
   /** The last unfiltered elbow angle in a push-up position. */
   private readonly lastMeasured = new TurningPoint();
+  /** No landmarks in a recent frame; the next frames with landmarks are settling until `settleUntil` (ms). */
+  private personLost = false;
+  private settleUntil = Number.NEGATIVE_INFINITY;
   /** ms: the last frame that showed a push-up position */
   private lastInPositionMs = Number.NEGATIVE_INFINITY;
   /** False while waiting for the first top (the stream began at the bottom): that rise is no rep. */
@@ -174,6 +177,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.alignment.clear();
     this.elbowFilter.reset();
     this.lastInPositionMs = Number.NEGATIVE_INFINITY;
+    this.personLost = false;
+    this.settleUntil = Number.NEGATIVE_INFINITY;
     this.lastMeasured.set(Number.NaN, 0);
     this.cycleCounts = true;
     this.cycle.restart(0, 0);
@@ -195,6 +200,17 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     }
 
     const config = this.config;
+    // After losing the person, BlazePose's first frames on finding them again are unreliable.
+    if (landmarks.length === 0) this.personLost = true;
+    else if (this.personLost) {
+      this.personLost = false;
+      this.settleUntil = t + config.reacquireSettle;
+    }
+    if (t < this.settleUntil) {
+      this.positionValid = false;
+      if (this.inCycle) this.cycle.frameCount++;
+      return NO_EVENTS;
+    }
     const minVisibility = config.minLandmarkVisibility;
     // The spec's landmark gates: frames without enough arm and hip/leg landmarks are not analysed.
     this.landmarksVisible =
