@@ -7,9 +7,9 @@ import type { ExerciseDefinitionInput } from '../schema.js';
  *
  * Ranges, in degrees of the angle at the middle landmark (chosen on 21 labelled real clips; see
  * docs/benchmarks.md):
- * - elbow (shoulder-elbow-wrist) drives the phases. Start from 120: in fast sets people turn
- *   around well short of lockout. A 5-degree band (115-120) belongs to no phase, so a wobble
- *   there cannot end a rep. End up to 90.
+ * - elbow (shoulder-elbow-wrist) drives the phases: start from 124, end up to 90. In fast sets
+ *   people turn around at 132 degrees or less; sagging-hip reps bottom out at 123. The start
+ *   boundary lies between the two, so both count.
  * - body (shoulder-hip-ankle) and knee (hip-knee-ankle) are global alignments: a straight body
  *   and straight legs in every phase; sagging or piked hips and knee push-ups break them.
  * - Each phase holds at least 60 ms (a rep takes at least a quarter second), and there is no
@@ -29,7 +29,7 @@ export const pushupDefinition = {
     start: {
       id: 'start',
       angleRanges: {
-        elbow: { min: 120, max: 180 },
+        elbow: { min: 124, max: 180 },
         body: { min: 150, max: 180 },
         knee: { min: 140, max: 180 },
       },
@@ -37,7 +37,7 @@ export const pushupDefinition = {
     transition: {
       id: 'transition',
       angleRanges: {
-        elbow: { min: 90, max: 115 },
+        elbow: { min: 90, max: 124 },
         body: { min: 150, max: 180 },
         knee: { min: 140, max: 180 },
       },
