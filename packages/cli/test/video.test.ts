@@ -1,0 +1,54 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reptemple } from './support.js';
+
+const repo = resolve(import.meta.dirname, '../../..');
+const video = join(repo, 'fixtures/videos/pushup/30-dark-background-blue-shirt.mp4');
+const trace = join(repo, 'fixtures/traces/pushup/30-dark-background-blue-shirt.ndjson');
+const scratch = mkdtempSync(join(tmpdir(), 'reptemple-video-'));
+
+describe('reptemple analyze on real videos, end to end', () => {
+  it('counts a video the same as replaying its committed trace, and reports a corrupt file in its row', async () => {
+    const corrupt = join(scratch, 'not-a-video.mp4');
+    writeFileSync(corrupt, 'this is text, not a video\n');
+    const result = await reptemple([
+      'analyze',
+      video,
+      corrupt,
+      '--json',
+      '--no-cache',
+      '--jobs',
+      '1',
+    ]);
+    expect(result.code).toBe(1);
+    const [fromVideo, fromCorrupt] = JSON.parse(result.stdout);
+    expect(fromCorrupt.error).toMatch(/^VIDEO_DECODE_FAILED: /);
+    expect(fromVideo.error).toBeNull();
+    const replay = JSON.parse((await reptemple(['analyze', trace, '--json'])).stdout)[0];
+    expect(fromVideo.valid_reps + fromVideo.invalid_reps).toBe(2); // hand-counted
+    expect([fromVideo.valid_reps, fromVideo.invalid_reps]).toEqual([
+      replay.valid_reps,
+      replay.invalid_reps,
+    ]);
+    expect(fromVideo.frames).toBe(replay.frames);
+  });
+
+  it('uses the cache the second time: same result, from the trace cached by content', async () => {
+    const cacheDir = join(scratch, 'cache');
+    const first = await reptemple(['extract', video, '--out', scratch, '--cache-dir', cacheDir]);
+    expect(first.code).toBe(0);
+    const second = await reptemple(['extract', video, '--out', scratch, '--cache-dir', cacheDir]);
+    expect(second.stdout).toContain('from cache');
+  });
+
+  it('stops cleanly on Ctrl-C during an extraction and exits 130', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1500);
+    const long = join(repo, 'fixtures/videos/pushup/25-hoodie-skeleton-overlay-variations.mp4');
+    const result = await reptemple(['analyze', long, '--no-cache'], { signal: controller.signal });
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain('interrupted: 0 of 1 inputs finished');
+  });
+});
