@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Landmark } from '../types.js';
-import { chooseSide, weakestVisibility } from './side-choice.js';
+import { chooseSide as chooseSideOf, weakestVisibility } from './side-choice.js';
+
+const chooseSide = (
+  landmarks: Landmark[],
+  left: number[],
+  right: number[],
+  min: number,
+  current: 'left' | 'right' | null,
+) =>
+  landmarks.length === 0
+    ? null
+    : chooseSideOf(
+        weakestVisibility(landmarks, left),
+        weakestVisibility(landmarks, right),
+        min,
+        current,
+      );
 
 function withVisibility(left: number, right: number): Landmark[] {
   return Array.from({ length: 33 }, (_, id) => ({

@@ -17,21 +17,17 @@ export function weakestVisibility(landmarks: readonly Landmark[], ids: readonly 
 export const SIDE_SWITCH_MARGIN = 0.1;
 
 /**
- * Which side of the body to measure: the one whose weakest landmark is more visible, which in a
- * side view is the side closer to the camera. The current side is kept unless the other beats it
- * by SIDE_SWITCH_MARGIN, so near-equal visibility does not flip sides every frame.
- * Returns null when neither side reaches `minVisibility`.
+ * Which side of the body to measure, from the weakest visibility of each side's landmarks: the
+ * more visible side, which in a side view is the side closer to the camera. The current side is
+ * kept unless the other beats it by SIDE_SWITCH_MARGIN, so near-equal visibility does not flip
+ * sides every frame. Returns null when neither side reaches `minVisibility`.
  */
 export function chooseSide(
-  landmarks: readonly Landmark[],
-  leftIds: readonly number[],
-  rightIds: readonly number[],
+  left: number,
+  right: number,
   minVisibility: number,
   current: BodySide | null,
 ): BodySide | null {
-  if (landmarks.length === 0) return null;
-  const left = weakestVisibility(landmarks, leftIds);
-  const right = weakestVisibility(landmarks, rightIds);
   const leftOk = left >= minVisibility;
   const rightOk = right >= minVisibility;
   if (!leftOk && !rightOk) return null;

@@ -16,6 +16,15 @@ const RIGHT_HIP = 24;
  * Returns NaN without landmarks.
  */
 export function torsoTiltFromUpright(landmarks: readonly Landmark[], frame: FrameSize): number {
+  const cosine = torsoUprightCosine(landmarks, frame);
+  return Number.isNaN(cosine) ? cosine : Math.acos(cosine) * DEGREES_PER_RADIAN;
+}
+
+/**
+ * The cosine of torsoTiltFromUpright: 1 upright, 0 level, negative for a pike. Comparing cosines
+ * spares an arc cosine per frame (a tilt of at least T degrees is a cosine of at most cos T).
+ */
+export function torsoUprightCosine(landmarks: readonly Landmark[], frame: FrameSize): number {
   if (landmarks.length === 0) return Number.NaN;
   const leftShoulder = landmarks[LEFT_SHOULDER]!;
   const rightShoulder = landmarks[RIGHT_SHOULDER]!;
@@ -27,5 +36,5 @@ export function torsoTiltFromUpright(landmarks: readonly Landmark[], frame: Fram
   const length = Math.sqrt(dx * dx + dy * dy + dz * dz);
   if (length === 0) return Number.NaN;
   // Image y grows downwards, so "hips below shoulders" is +dy.
-  return Math.acos(Math.max(-1, Math.min(1, dy / length))) * DEGREES_PER_RADIAN;
+  return Math.max(-1, Math.min(1, dy / length));
 }

@@ -15,7 +15,7 @@ import { angleAtVertex } from '../geometry/angle-at-vertex.js';
 import { RollingMean } from '../geometry/rolling-mean.js';
 import { type BodySide, chooseSide, weakestVisibility } from '../geometry/side-choice.js';
 import { TimeMedian } from '../geometry/time-median.js';
-import { torsoTiltFromUpright } from '../geometry/torso-tilt.js';
+import { torsoUprightCosine } from '../geometry/torso-tilt.js';
 import { countVisibleLandmarks, isLandmarkVisible } from '../geometry/visibility.js';
 import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
 import { judgePushupRep, type PushupCycleStats } from './judge-pushup-rep.js';
@@ -104,6 +104,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private readonly alignment: RollingMean;
   private readonly cycle = new CycleStats();
   private readonly elbowFilter: TimeMedian;
+  /** cos(minTorsoTilt): a torso whose upright cosine is above this leans too little. */
+  private readonly maxUprightCosine: number;
   /** The last unfiltered elbow angle in a push-up position. */
   private readonly lastMeasured = new TurningPoint();
   /** No landmarks in a recent frame; the next frames with landmarks are settling until `settleUntil` (ms). */
@@ -140,6 +142,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.frameSize = options.frameSize;
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
     this.elbowFilter = new TimeMedian(this.config.glitchWindow);
+    this.maxUprightCosine = Math.cos((this.config.minTorsoTilt * Math.PI) / 180);
   }
 
   get state(): AnalysisState<PushupPhase> {
@@ -220,16 +223,19 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
         config.minVisibleHipLegLandmarks;
     this.positionValid =
       this.landmarksVisible &&
-      torsoTiltFromUpright(landmarks, this.frameSize) >= config.minTorsoTilt;
+      torsoUprightCosine(landmarks, this.frameSize) <= this.maxUprightCosine;
 
-    this.armSide = chooseSide(
-      landmarks,
-      ARM.left,
-      ARM.right,
-      minVisibility * config.elbowVisibilityFactor,
-      this.armSide,
-    );
-    const measured = this.armSide === null ? Number.NaN : this.bothElbows(landmarks);
+    // Each arm's weakest landmark decides whether its elbow can be measured; the better-seen arm
+    // is also the side whose body line gives the alignment score.
+    const elbowThreshold = minVisibility * config.elbowVisibilityFactor;
+    const leftSeen = weakestVisibility(landmarks, ARM.left);
+    const rightSeen = weakestVisibility(landmarks, ARM.right);
+    this.armSide =
+      landmarks.length === 0 ? null : chooseSide(leftSeen, rightSeen, elbowThreshold, this.armSide);
+    const measured =
+      this.armSide === null
+        ? Number.NaN
+        : this.bothElbows(landmarks, leftSeen, rightSeen, elbowThreshold);
     const elbow = Number.isNaN(measured) ? measured : this.elbowFilter.push(measured, t);
     const side = this.armSide ?? 'left';
     const score = this.alignmentScore(landmarks, side);
@@ -245,16 +251,14 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   }
 
   /** The mean elbow angle of the arms whose three landmarks are visible enough. */
-  private bothElbows(landmarks: readonly Landmark[]): number {
-    const threshold = this.config.minLandmarkVisibility * this.config.elbowVisibilityFactor;
-    const left =
-      weakestVisibility(landmarks, ARM.left) >= threshold
-        ? this.elbowAngle(landmarks, 'left')
-        : Number.NaN;
-    const right =
-      weakestVisibility(landmarks, ARM.right) >= threshold
-        ? this.elbowAngle(landmarks, 'right')
-        : Number.NaN;
+  private bothElbows(
+    landmarks: readonly Landmark[],
+    leftSeen: number,
+    rightSeen: number,
+    threshold: number,
+  ): number {
+    const left = leftSeen >= threshold ? this.elbowAngle(landmarks, 'left') : Number.NaN;
+    const right = rightSeen >= threshold ? this.elbowAngle(landmarks, 'right') : Number.NaN;
     if (Number.isNaN(left)) return right;
     if (Number.isNaN(right)) return left;
     return (left + right) / 2;
