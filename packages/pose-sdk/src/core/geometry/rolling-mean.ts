@@ -17,7 +17,7 @@ export class RollingMean {
     else this.count++;
     this.samples[this.next] = value;
     this.sum += value;
-    this.next = (this.next + 1) % this.capacity;
+    this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     return this.mean;
   }
 

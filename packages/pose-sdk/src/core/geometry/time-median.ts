@@ -1,7 +1,8 @@
 /** After a gap of this many windows without samples, older samples are forgotten. */
 const STALE_AFTER_WINDOWS = 3;
-/** Most samples a window keeps (a 100 ms window at 240 fps holds 24). */
+/** Most samples a window keeps (a 100 ms window at 240 fps holds 24); a power of two. */
 const MAX_SAMPLES = 64;
+const INDEX_MASK = MAX_SAMPLES - 1; // i & INDEX_MASK is i & INDEX_MASK, cheaper
 
 /**
  * The median of the samples of the last `windowMs` (and never fewer than the last three; a
@@ -26,12 +27,12 @@ export class TimeMedian {
   push(value: number, timestampMs: number): number {
     if (this.windowMs <= 0) return value; // filtering off
     if (this.count > 0) {
-      const newest = this.times[(this.head + this.count - 1) % MAX_SAMPLES]!;
+      const newest = this.times[(this.head + this.count - 1) & INDEX_MASK]!;
       // Samples from before a gap of several windows describe another moment: start afresh.
       if (timestampMs - newest > STALE_AFTER_WINDOWS * this.windowMs) this.reset();
     }
     if (this.count === MAX_SAMPLES) this.dropOldest();
-    const slot = (this.head + this.count) % MAX_SAMPLES;
+    const slot = (this.head + this.count) & INDEX_MASK;
     this.values[slot] = value;
     this.times[slot] = timestampMs;
     this.count++;
@@ -48,7 +49,7 @@ export class TimeMedian {
   }
 
   private dropOldest(): void {
-    this.head = (this.head + 1) % MAX_SAMPLES;
+    this.head = (this.head + 1) & INDEX_MASK;
     this.count--;
   }
 
@@ -57,7 +58,7 @@ export class TimeMedian {
     const sorted = this.sorted;
     const n = this.count;
     for (let i = 0; i < n; i++) {
-      const value = this.values[(this.head + i) % MAX_SAMPLES]!;
+      const value = this.values[(this.head + i) & INDEX_MASK]!;
       let j = i - 1;
       while (j >= 0 && sorted[j]! > value) {
         sorted[j + 1] = sorted[j]!;

@@ -12,8 +12,9 @@ export function countVisibleLandmarks(
   minVisibility: number,
 ): number {
   let visible = 0;
-  for (const id of ids) {
-    if (isLandmarkVisible(landmarks[id], minVisibility)) visible++;
+  for (let i = 0; i < ids.length; i++) {
+    const landmark = landmarks[ids[i]!];
+    if (landmark !== undefined && landmark.visibility >= minVisibility) visible++;
   }
   return visible;
 }
