@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runBatch } from '../src/core/batch.js';
+import { largestFirst, runBatch } from '../src/core/batch.js';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -55,5 +55,27 @@ describe('runBatch', () => {
     });
     expect(result.interrupted).toBe(true);
     expect(result.items).toEqual([{ input: 'fast', value: 1 }]);
+  });
+});
+
+describe('largestFirst', () => {
+  it('orders inputs by size, largest first, ties in input order', () => {
+    expect(largestFirst([10, 300, 20, 300])).toEqual([1, 3, 2, 0]);
+  });
+
+  it('works on the inputs in that order but keeps results in input order', async () => {
+    const started: string[] = [];
+    const result = await runBatch(['small', 'big', 'middle'], {
+      jobs: 1,
+      signal: new AbortController().signal,
+      order: largestFirst([1, 3, 2]),
+      run: async (input) => {
+        started.push(input);
+        return input.length;
+      },
+      describeError: String,
+    });
+    expect(started).toEqual(['big', 'middle', 'small']);
+    expect(result.items.map((item) => item.input)).toEqual(['small', 'big', 'middle']);
   });
 });

@@ -16,6 +16,11 @@ export interface BatchOptions<T> {
   readonly describeError: (error: unknown) => string;
   readonly onDone?: (item: BatchItem<T>, done: number, total: number) => void;
   readonly onStart?: (input: string, index: number) => void;
+  /**
+   * Work on the inputs in this order (indices into `inputs`); results stay in input order.
+   * Starting the longest first keeps parallel jobs busy to the end.
+   */
+  readonly order?: readonly number[];
 }
 
 export interface BatchResult<T> {
@@ -24,16 +29,22 @@ export interface BatchResult<T> {
   readonly interrupted: boolean;
 }
 
+/** Input indices, largest file first (a file's size is a fair guess at its length). */
+export function largestFirst(sizes: readonly number[]): number[] {
+  return sizes.map((_, index) => index).sort((a, b) => sizes[b]! - sizes[a]! || a - b);
+}
+
 export async function runBatch<T>(
   inputs: readonly string[],
   options: BatchOptions<T>,
 ): Promise<BatchResult<T>> {
   const results: (BatchItem<T> | undefined)[] = new Array(inputs.length);
+  const order = options.order ?? inputs.map((_, index) => index);
   let next = 0;
   let done = 0;
   const worker = async () => {
-    while (!options.signal.aborted && next < inputs.length) {
-      const index = next++;
+    while (!options.signal.aborted && next < order.length) {
+      const index = order[next++]!;
       const input = inputs[index]!;
       options.onStart?.(input, index);
       let item: BatchItem<T>;

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PoseFrame } from '@reptemple/pose-sdk';
 import { createPoseEngine, type ExtractProgress, type PoseEngine } from '@reptemple/pose-sdk/node';
@@ -53,6 +54,17 @@ export class AnalysisSession {
       signal: this.context.signal,
       onProgress: (progress) => this.options.onProgress?.(input, progress),
       onWarning: this.options.onWarning,
+    });
+  }
+
+  /** Size in bytes of each input (0 when it cannot be read: it will fail in its own row). */
+  sizes(inputs: readonly string[]): number[] {
+    return inputs.map((input) => {
+      try {
+        return statSync(resolve(this.context.cwd, input)).size;
+      } catch {
+        return 0; // a missing input is reported when its turn comes
+      }
     });
   }
 
