@@ -69,6 +69,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   /** No landmarks in a recent frame; the next frames are settling until `settleUntil` (ms). */
   private personLost = false;
   private settleUntil = Number.NEGATIVE_INFINITY;
+  /** ms of settling since the last measured frame, not counted as time without the person */
+  private settleCredit = 0;
   /** ms: the last frame whose phase-driving angles could all be measured */
   private lastMeasuredAt = Number.POSITIVE_INFINITY;
   private readonly landmarkIds: { written: readonly number[]; mirrored: readonly number[] };
@@ -199,6 +201,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.lastMeasuredAt = Number.POSITIVE_INFINITY;
     this.personLost = false;
     this.settleUntil = Number.NEGATIVE_INFINITY;
+    this.settleCredit = 0;
     this.validReps = 0;
     this.invalidReps = 0;
     this.completedReps.length = 0;
@@ -225,6 +228,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     else if (this.personLost) {
       this.personLost = false;
       this.settleUntil = t + C.reacquireSettle;
+      // Settling is our choice, not the person's absence: it does not count towards maxTrackingGap.
+      this.settleCredit += C.reacquireSettle;
     }
     if (t < this.settleUntil || !this.measure(landmarks, t)) {
       this.positionValid = false;
@@ -232,8 +237,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       // The last measured frame is kept: maxPassThroughGap decides how long it stays usable.
       return NO_EVENTS;
     }
-    if (t - this.lastMeasuredAt > C.maxTrackingGap) this.loseTrack();
+    if (t - this.lastMeasuredAt - this.settleCredit > C.maxTrackingGap) this.loseTrack();
     this.lastMeasuredAt = t;
+    this.settleCredit = 0;
 
     const events: DefinitionEvent[] = [];
     this.updatePhase(t, events);

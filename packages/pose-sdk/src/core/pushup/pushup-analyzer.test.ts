@@ -349,6 +349,15 @@ describe('PushupAnalyzer robustness decisions', () => {
     expect(analyse(shortGap).analyzer.reps).toHaveLength(1);
   });
 
+  it('does not count the settling after a gap towards the one-second limit', () => {
+    const { elbowAt } = repElbow({ reps: 1, repMs: 1000, restMs: 300 });
+    // Nobody for 950 ms at the bottom (as BlazePose often does at 15 fps); settling adds 100 ms.
+    const frames = framesOf(2600, 15, (t) =>
+      t > 850 && t < 1800 ? null : { elbow: t >= 1800 ? 170 : elbowAt(t) },
+    );
+    expect(analyse(frames, true, {}).analyzer.reps).toHaveLength(1);
+  });
+
   it('finish() judges the last rise on the last measured angle, not the filtered one', () => {
     const { elbowAt } = repElbow({ reps: 1, top: 170, bottom: 70, repMs: 1000, restMs: 300 });
     // The stream ends while rising fast: the filtered angle lags behind the last measurement.

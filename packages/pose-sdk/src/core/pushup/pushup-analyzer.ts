@@ -111,6 +111,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   /** No landmarks in a recent frame; the next frames with landmarks are settling until `settleUntil` (ms). */
   private personLost = false;
   private settleUntil = Number.NEGATIVE_INFINITY;
+  /** ms of settling since the last push-up position, not counted as time without the person */
+  private settleCredit = 0;
   /** ms: the last frame that showed a push-up position */
   private lastInPositionMs = Number.NEGATIVE_INFINITY;
   /** False while waiting for the first top (the stream began at the bottom): that rise is no rep. */
@@ -182,6 +184,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.lastInPositionMs = Number.NEGATIVE_INFINITY;
     this.personLost = false;
     this.settleUntil = Number.NEGATIVE_INFINITY;
+    this.settleCredit = 0;
     this.lastMeasured.set(Number.NaN, 0);
     this.cycleCounts = true;
     this.cycle.restart(0, 0);
@@ -208,6 +211,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     else if (this.personLost) {
       this.personLost = false;
       this.settleUntil = t + config.reacquireSettle;
+      // Settling is our choice, not the person's absence: it does not count towards maxTrackingGap.
+      this.settleCredit += config.reacquireSettle;
     }
     if (t < this.settleUntil) {
       this.positionValid = false;
@@ -244,9 +249,13 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     if (this.inCycle) this.recordCycleFrame(elbow, score, meanAlignment);
     if (Number.isNaN(elbow) || !this.positionValid) return NO_EVENTS;
     this.lastMeasured.set(measured, t);
-    if (t - this.lastInPositionMs > config.maxTrackingGap && this.phase !== 'unknown')
+    if (
+      t - this.lastInPositionMs - this.settleCredit > config.maxTrackingGap &&
+      this.phase !== 'unknown'
+    )
       this.loseTrack(t, elbow);
     this.lastInPositionMs = t;
+    this.settleCredit = 0;
     return this.updatePhase(t, elbow);
   }
 
