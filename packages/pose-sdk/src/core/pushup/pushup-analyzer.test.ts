@@ -349,13 +349,17 @@ describe('PushupAnalyzer robustness decisions', () => {
     expect(analyse(shortGap).analyzer.reps).toHaveLength(1);
   });
 
-  it('does not count the settling after a gap towards the one-second limit', () => {
+  it('does not count the settling after a gap, nor the filter warm-up, towards the one-second limit', () => {
     const { elbowAt } = repElbow({ reps: 1, repMs: 1000, restMs: 300 });
-    // Nobody for 950 ms at the bottom (as BlazePose often does at 15 fps); settling adds 100 ms.
-    const frames = framesOf(2600, 15, (t) =>
-      t > 850 && t < 1800 ? null : { elbow: t >= 1800 ? 170 : elbowAt(t) },
-    );
-    expect(analyse(frames, true, {}).analyzer.reps).toHaveLength(1);
+    // Nobody for 900 ms at the bottom (as BlazePose often does at 15 fps); settling and the
+    // glitch filter's three fresh samples add about 200 ms before the elbow is measured again.
+    const lostAtBottom = (t: number): PushupPose | null =>
+      t > 850 && t < 1700 ? null : { elbow: t >= 1700 ? 170 : elbowAt(t) };
+    expect(analyse(framesOf(2600, 15, lostAtBottom), true, {}).analyzer.reps).toHaveLength(1);
+    // Gone for longer than a second, the cycle is dropped.
+    const goneLonger = (t: number): PushupPose | null =>
+      t > 850 && t < 2000 ? null : { elbow: t >= 2000 ? 170 : elbowAt(t) };
+    expect(analyse(framesOf(2800, 15, goneLonger), true, {}).analyzer.reps).toHaveLength(0);
   });
 
   it('finish() judges the last rise on the last measured angle, not the filtered one', () => {

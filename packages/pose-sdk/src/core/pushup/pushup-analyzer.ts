@@ -113,6 +113,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private settleUntil = Number.NEGATIVE_INFINITY;
   /** ms of settling since the last push-up position, not counted as time without the person */
   private settleCredit = 0;
+  /** The person was out of position too long; the next measured frame starts afresh. */
+  private trackLost = false;
   /** ms: the last frame that showed a push-up position */
   private lastInPositionMs = Number.NEGATIVE_INFINITY;
   /** False while waiting for the first top (the stream began at the bottom): that rise is no rep. */
@@ -185,6 +187,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.personLost = false;
     this.settleUntil = Number.NEGATIVE_INFINITY;
     this.settleCredit = 0;
+    this.trackLost = false;
     this.lastMeasured.set(Number.NaN, 0);
     this.cycleCounts = true;
     this.cycle.restart(0, 0);
@@ -247,15 +250,23 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
 
     if (this.inCycle) this.recordCycleFrame(elbow, score, meanAlignment);
-    if (Number.isNaN(elbow) || !this.positionValid) return NO_EVENTS;
-    this.lastMeasured.set(measured, t);
+    if (!this.positionValid) return NO_EVENTS;
+    // Time without the person in position (settling and the glitch filter's warm-up are ours,
+    // not the person's): past maxTrackingGap, the cycle in progress is dropped.
     if (
       t - this.lastInPositionMs - this.settleCredit > config.maxTrackingGap &&
       this.phase !== 'unknown'
-    )
-      this.loseTrack(t, elbow);
+    ) {
+      this.trackLost = true;
+    }
     this.lastInPositionMs = t;
     this.settleCredit = 0;
+    if (Number.isNaN(elbow)) return NO_EVENTS;
+    this.lastMeasured.set(measured, t);
+    if (this.trackLost) {
+      this.trackLost = false;
+      this.loseTrack(t, elbow);
+    }
     return this.updatePhase(t, elbow);
   }
 
