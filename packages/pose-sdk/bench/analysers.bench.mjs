@@ -2,7 +2,6 @@
 // made by replaying the committed fixture traces back to back (real landmarks, real motion).
 // Run: pnpm --filter @reptemple/pose-sdk bench    (prints numbers; it is not a test)
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { builtinDefinitions } from '@reptemple/definitions';
 import { DefinitionAnalyzer, PushupAnalyzer, parseTrace } from '../dist/index.js';
