@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinDefinitions, definitionJsonSchema, pushupDefinition } from '../src/index.js';
 
 describe('definition JSON Schema export', () => {
-  const ajv = new Ajv2020.default({ allErrors: true, strict: false });
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
   const validate = ajv.compile(definitionJsonSchema());
 
   it('accepts the built-in definitions as written and as normalised', () => {

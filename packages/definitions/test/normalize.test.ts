@@ -26,7 +26,7 @@ function problems(input: unknown): string[] {
   return result.issues.map((issue) => `${issue.path}: ${issue.message}`);
 }
 
-function withAngles(angles: unknown[]): unknown {
+function withAngles(angles: unknown[]): Record<string, unknown> {
   return { ...minimal, angles };
 }
 

@@ -93,7 +93,12 @@ describe('reptemple-server lifecycle', () => {
     for (const pid of children) expect(alive(pid), `child ${pid} still runs`).toBe(false);
     await expect(readFile(path.join(dataDir, 'server.lock'))).rejects.toThrow();
 
-    const second = await startServer({ dataDir, env: embeddedEnv });
+    // No built web app in this directory (whatever packages/web/dist holds): the placeholder page.
+    const second = await startServer({
+      dataDir,
+      env: embeddedEnv,
+      args: ['--web-dir', path.join(root, 'no-web')],
+    });
     try {
       expect(second.adminPassword).toBeUndefined();
       expect(second.output()).not.toContain('password:');
