@@ -285,11 +285,12 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   }
 
   private elbowAngle(landmarks: readonly Landmark[], side: BodySide): number {
-    const [shoulder, elbow, wrist] = ARM[side];
+    // Indexed, not destructured: array destructuring runs the iterator protocol on every frame.
+    const ids = ARM[side];
     return angleAtVertex(
-      landmarks[shoulder]!,
-      landmarks[elbow]!,
-      landmarks[wrist]!,
+      landmarks[ids[0]]!,
+      landmarks[ids[1]]!,
+      landmarks[ids[2]]!,
       this.frameSize,
     );
   }
@@ -297,14 +298,14 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   /** Straightness of shoulder-hip-ankle (or shoulder-hip-knee when the ankle is not seen). */
   private alignmentScore(landmarks: readonly Landmark[], side: BodySide): number {
     if (landmarks.length === 0) return Number.NaN;
-    const [shoulderId, hipId, ankleId, kneeId] = BODY_LINE[side];
+    const ids = BODY_LINE[side];
     const minVisibility = this.config.minLandmarkVisibility;
-    const shoulder = landmarks[shoulderId]!;
-    const hip = landmarks[hipId]!;
+    const shoulder = landmarks[ids[0]]!;
+    const hip = landmarks[ids[1]]!;
     if (!isLandmarkVisible(shoulder, minVisibility) || !isLandmarkVisible(hip, minVisibility))
       return Number.NaN;
-    const ankle = landmarks[ankleId]!;
-    const knee = landmarks[kneeId]!;
+    const ankle = landmarks[ids[2]]!;
+    const knee = landmarks[ids[3]]!;
     const end = isLandmarkVisible(ankle, minVisibility)
       ? ankle
       : isLandmarkVisible(knee, minVisibility)
