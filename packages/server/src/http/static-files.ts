@@ -1,9 +1,13 @@
 // Serves files from disk with HEAD and byte-range support (videos seek by range requests).
 
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip, constants as zlibConstants } from 'node:zlib';
+
+const gzipAsync = promisify(gzip);
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,6 +32,43 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
 };
+
+/** Types worth compressing: text, and the pose runtime's wasm (about 3x smaller gzipped). */
+const COMPRESSIBLE_EXTENSIONS = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.wasm',
+]);
+/** Larger files are served as they are (compressing them would hold too much in memory). bytes */
+const MAX_COMPRESSED_SOURCE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Gzipped copies of static files, made once per file version (path, size, modification time) and
+ * kept in memory: the built app is a few MB and never changes while the server runs.
+ */
+const gzipCache = new Map<string, { version: string; body: Promise<Buffer> }>();
+
+function gzipped(file: string, version: string): Promise<Buffer> {
+  const cached = gzipCache.get(file);
+  if (cached?.version === version) return cached.body;
+  const body = readFile(file).then((raw) =>
+    gzipAsync(raw, { level: zlibConstants.Z_BEST_COMPRESSION }),
+  );
+  // A failed compression is not cached: the next request tries again (and reports its error).
+  body.catch(() => gzipCache.delete(file));
+  gzipCache.set(file, { version, body });
+  return body;
+}
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  const header = req.headers['accept-encoding'];
+  return typeof header === 'string' && /\bgzip\b(?!;q=0(\.0*)?\b)/.test(header);
+}
 
 export function contentTypeFor(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
@@ -82,6 +123,18 @@ export async function serveFile(
     'cache-control': cacheControl,
     'x-content-type-options': 'nosniff',
   };
+  const compressible =
+    COMPRESSIBLE_EXTENSIONS.has(path.extname(file).toLowerCase()) &&
+    size > 0 &&
+    size <= MAX_COMPRESSED_SOURCE_BYTES;
+  if (compressible) headers.vary = 'Accept-Encoding';
+  // Ranges of a compressed body would not mean the same bytes: ranged requests get the file as is.
+  if (compressible && !req.headers.range && acceptsGzip(req)) {
+    const body = await gzipped(file, `${size}:${info.mtimeMs}`);
+    res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
   const range = parseRange(req.headers.range, size);
   if (range === 'unsatisfiable') {
     res.writeHead(416, { ...headers, 'content-range': `bytes */${size}` });
