@@ -24,6 +24,10 @@ const AdminDashboardPage = named(
   () => import('./pages/admin-dashboard-page'),
   'AdminDashboardPage',
 );
+const ExerciseDefinitionEditorPage = named(
+  () => import('./pages/exercise-definition-editor-page'),
+  'ExerciseDefinitionEditorPage',
+);
 const NotFoundPage = named(() => import('./pages/not-found-page'), 'NotFoundPage');
 const PlaceholderPage = lazy(async () => ({
   default: (await import('./pages/placeholder-page')).PlaceholderPage,
@@ -96,7 +100,9 @@ export function AppRoutes() {
         <Route
           path="/exercise-definition-editor"
           element={
-            <RequireAdmin>{placeholder('Exercise Definition Editor', ADMIN_HOME)}</RequireAdmin>
+            <RequireAdmin>
+              <ExerciseDefinitionEditorPage />
+            </RequireAdmin>
           }
         />
         <Route path="*" element={<NotFoundPage />} />

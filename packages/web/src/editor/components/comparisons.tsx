@@ -1,0 +1,141 @@
+import type { BodySide, ExerciseDefinition } from '@reptemple/definitions';
+import { Plus, X } from 'lucide-react';
+import { useMemo } from 'react';
+import { Button } from '../../components/ui/button';
+import { COMPARISON_UPDATE_DELAY_MS, EDITOR_SPEC_TEXT, EDITOR_TEXT } from '../../constants/editor';
+import { definitionProblems, formatIssues, toDocument } from '../definition-io';
+import type { DraftDefinition, EditorAction } from '../editor-state';
+import type { VideoInstance } from '../ui-config';
+import { useDebouncedValue } from '../use-debounced-value';
+import { VideoAnalysis } from './video-analysis-slot';
+
+/**
+ * The videos analysed with the definition being edited, side by side (spec 01 §2). They get the
+ * definition only once it validates and can count, and only once edits pause, so an incomplete
+ * definition never reaches the analyser and a slider drag does not restart every analysis.
+ */
+export function Comparisons(props: {
+  definition: DraftDefinition;
+  instances: readonly VideoInstance[];
+  dispatch: (action: EditorAction) => void;
+  newId: () => string;
+}) {
+  const { definition, instances, dispatch } = props;
+  const problems = useMemo(() => formatIssues(definitionProblems(definition)), [definition]);
+  // A text key: the same document keeps the same object, so the videos re-analyse only when the
+  // definition really changed.
+  const key = problems.length === 0 ? JSON.stringify(toDocument(definition)) : null;
+  const settledKey = useDebouncedValue(key, COMPARISON_UPDATE_DELAY_MS);
+  const analysed = useMemo<ExerciseDefinition | null>(
+    () => (settledKey === null || key === null ? null : JSON.parse(settledKey)),
+    [settledKey, key],
+  );
+
+  return (
+    <section aria-labelledby="comparisons-title" className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="comparisons-title" className="font-display text-xl font-semibold">
+          Video Comparisons
+        </h2>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => dispatch({ type: 'addComparison', id: props.newId() })}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          {EDITOR_SPEC_TEXT.addComparison}
+        </Button>
+      </div>
+      {instances.length === 0 ? (
+        <p className="text-sm text-muted">No videos. Add a comparison to analyse one.</p>
+      ) : null}
+      <div className="grid gap-4 2xl:grid-cols-2">
+        {instances.map((instance) => {
+          const update = (patch: Partial<Omit<VideoInstance, 'id'>>) =>
+            dispatch({ type: 'updateVideoInstance', id: instance.id, patch });
+          const remove = () => dispatch({ type: 'removeVideoInstance', id: instance.id });
+          return (
+            <article
+              key={instance.id}
+              aria-label={instance.title}
+              className="grid content-start gap-2 rounded-xl border border-line bg-surface p-3"
+            >
+              {definition.cameraPosition === 'side' ? (
+                <CloserSideChoice
+                  id={instance.id}
+                  value={instance.closerSide}
+                  onChange={(closerSide) => update({ closerSide })}
+                />
+              ) : null}
+              {analysed ? (
+                <VideoAnalysis
+                  title={instance.title}
+                  definition={analysed}
+                  videoSrc={instance.videoSrc}
+                  onVideoSrcChange={(videoSrc) => update({ videoSrc })}
+                  showPoseVisualization={instance.showPoseVisualization}
+                  onShowPoseVisualizationChange={(showPoseVisualization) =>
+                    update({ showPoseVisualization })
+                  }
+                  closerSide={instance.closerSide}
+                  onRemove={remove}
+                />
+              ) : (
+                <div className="grid gap-3 p-2">
+                  <div className="flex items-center justify-between gap-3">
+                    <h3 className="font-semibold">{instance.title}</h3>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Remove ${instance.title}`}
+                      onClick={remove}
+                    >
+                      <X aria-hidden="true" className="size-4" />
+                    </Button>
+                  </div>
+                  {key !== null ? (
+                    <p className="text-sm text-muted">Updating...</p>
+                  ) : (
+                    <div className="text-sm text-muted">
+                      <p>{EDITOR_TEXT.comparisonsNotReady}</p>
+                      <ul className="mt-2 list-disc pl-5 font-mono text-xs">
+                        {problems.map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                    </div>
+                  )}
+                </div>
+              )}
+            </article>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function CloserSideChoice(props: {
+  id: string;
+  value: BodySide;
+  onChange: (side: BodySide) => void;
+}) {
+  return (
+    <fieldset className="flex items-center gap-3 px-1 text-xs text-muted">
+      <legend className="sr-only">Closer side to the camera in this video</legend>
+      <span aria-hidden="true">Closer side:</span>
+      {(['left', 'right'] as const).map((side) => (
+        <label key={side} className="flex cursor-pointer items-center gap-1.5">
+          <input
+            type="radio"
+            name={`closer-side-${props.id}`}
+            checked={props.value === side}
+            onChange={() => props.onChange(side)}
+            className="accent-[var(--color-gold)]"
+          />
+          {side === 'left' ? 'Left' : 'Right'}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
