@@ -28,6 +28,7 @@ const ExerciseDefinitionEditorPage = named(
   () => import('./pages/exercise-definition-editor-page'),
   'ExerciseDefinitionEditorPage',
 );
+const VideoAnalysisPage = named(() => import('./pages/video-analysis-page'), 'VideoAnalysisPage');
 const NotFoundPage = named(() => import('./pages/not-found-page'), 'NotFoundPage');
 const PlaceholderPage = lazy(async () => ({
   default: (await import('./pages/placeholder-page')).PlaceholderPage,
@@ -56,6 +57,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <ProfilePage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path="/analyze"
+          element={
+            <RequireAuth>
+              <VideoAnalysisPage />
             </RequireAuth>
           }
         />

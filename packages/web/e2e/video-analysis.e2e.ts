@@ -1,0 +1,199 @@
+// The video analysis screen in Debian Chromium against the local stack: the browser counts every
+// fixture clip exactly as `reptemple analyze` does (same frames, same model, same analyser), the
+// rep timeline has one button per rep, and an upload that is not a video is refused.
+
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newVisitor, screenshot, signInWithPassword, stack } from './helpers.js';
+
+const run = promisify(execFile);
+const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const CLI = path.join(REPO_DIR, 'packages/cli/dist/bin.js');
+/** The fast model keeps the file's run time low; the CLI is asked for the same one. */
+const MODEL = 'lite';
+/** Analysing a short clip with the lite model takes a few seconds; allow for a busy machine. ms */
+const ANALYSIS_TIMEOUT_MS = 60_000;
+
+/** Short clips (3-4 s) whose lite-model counts are not trivial (invalid reps, both kinds). */
+const CASES = [
+  { clip: '30-dark-background-blue-shirt.mp4', analyser: 'pushup' },
+  { clip: '31-woman-front-light-room.mp4', analyser: 'pushup' },
+  { clip: '30-dark-background-blue-shirt.mp4', analyser: 'definition' },
+] as const;
+
+interface CliRep {
+  repNumber: number;
+  startTime: number;
+  endTime: number;
+  isValidRep: boolean;
+  invalidReason: string | null;
+}
+interface CliRecord {
+  input: string;
+  valid_reps: number;
+  invalid_reps: number;
+  reps: CliRep[];
+  frames: number;
+  error: string | null;
+}
+
+/** `reptemple analyze` on the same files, with a fresh cache so it really extracts them. */
+async function cliCounts(analyser: 'pushup' | 'definition', clips: string[]): Promise<CliRecord[]> {
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'reptemple-e2e-cli-'));
+  try {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        CLI,
+        'analyze',
+        ...clips.map((clip) => path.join(REPO_DIR, 'fixtures/videos/pushup', clip)),
+        '--analyser',
+        analyser,
+        '--model',
+        MODEL,
+        '--json',
+        '--jobs',
+        '1',
+        '--cache-dir',
+        cacheDir,
+      ],
+      { cwd: REPO_DIR, maxBuffer: 16 * 1024 * 1024 },
+    );
+    return JSON.parse(stdout) as CliRecord[];
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+}
+
+let browser: Browser;
+let page: Page;
+const cli = new Map<string, CliRecord>();
+const observed: { clip: string; analyser: string; browser: string; cli: string }[] = [];
+
+beforeAll(async () => {
+  const clipsFor = (analyser: string) => [
+    ...new Set(CASES.filter((c) => c.analyser === analyser).map((c) => c.clip)),
+  ];
+  // The CLI runs while the browser signs in.
+  const counting = Promise.all(
+    (['pushup', 'definition'] as const).map(async (analyser) => {
+      for (const record of await cliCounts(analyser, clipsFor(analyser)))
+        cli.set(`${analyser}:${path.basename(record.input)}`, record);
+    }),
+  );
+  browser = await launchBrowser();
+  ({ page } = await newVisitor(browser));
+  await signInWithPassword(page, stack.adminEmail, stack.adminPassword, '/challenges');
+  await counting;
+}, 180_000);
+
+afterAll(async () => {
+  if (observed.length > 0) {
+    writeFileSync(
+      path.join(stack.screenshotDir, '..', 'video-analysis-counts.json'),
+      `${JSON.stringify(observed, null, 2)}\n`,
+    );
+  }
+  await browser?.close();
+});
+
+/** Opens /analyze with an analyser, picks a sample clip and waits for the whole clip's analysis. */
+async function analyse(analyser: 'pushup' | 'definition', clip: string) {
+  const choice = analyser === 'pushup' ? 'pushup' : 'definition-pushup';
+  await page.goto(`/analyze?analyser=${choice}&model=${MODEL}`);
+  await page.getByLabel('Sample video').selectOption(`/videos/pushups/${clip}`);
+  const status = page.getByTestId('analysis-status');
+  await page
+    .locator('[data-testid="analysis-status"][data-done="true"]')
+    .waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+  const text = (await status.textContent()) ?? '';
+  const match = /Analysis complete: (\d+) valid, (\d+) invalid \((\d+) frames\)/.exec(text);
+  expect(match, `status line: ${text}`).not.toBeNull();
+  const reps = await page
+    .getByTestId('rep-timeline')
+    .getByRole('button')
+    .allTextContents()
+    .catch(() => []);
+  return {
+    valid: Number(match![1]),
+    invalid: Number(match![2]),
+    frames: Number(match![3]),
+    repButtons: reps.length,
+  };
+}
+
+describe('video analysis in the browser', () => {
+  it.each(CASES)('counts $clip with the $analyser analyser exactly as the CLI', async (c) => {
+    const expected = cli.get(`${c.analyser}:${c.clip}`);
+    expect(expected?.error ?? null).toBeNull();
+    const result = await analyse(c.analyser, c.clip);
+    observed.push({
+      clip: c.clip,
+      analyser: c.analyser,
+      browser: `${result.valid} valid, ${result.invalid} invalid, ${result.frames} frames`,
+      cli: `${expected!.valid_reps} valid, ${expected!.invalid_reps} invalid, ${expected!.frames} frames`,
+    });
+    expect(result.frames).toBe(expected!.frames);
+    expect({ valid: result.valid, invalid: result.invalid }).toEqual({
+      valid: expected!.valid_reps,
+      invalid: expected!.invalid_reps,
+    });
+    // The rep timeline: one button per rep, valid ones marked so.
+    expect(result.repButtons).toBe(expected!.reps.length);
+    const buttons = page.getByTestId('rep-timeline').getByRole('button');
+    for (const [i, rep] of expected!.reps.entries()) {
+      await expect(buttons.nth(i).textContent()).resolves.toBe(
+        `Rep ${rep.repNumber} ${rep.isValidRep ? '✓' : '✗'}`,
+      );
+      await expect(buttons.nth(i).getAttribute('title')).resolves.toBe(
+        rep.invalidReason ?? 'Valid rep',
+      );
+    }
+    await screenshot(page, `video-analysis-${c.analyser}-${c.clip.replace(/\.mp4$/, '')}`);
+  });
+
+  it('plays to the end and the counter box then shows the whole clip’s counts', async () => {
+    const expected = cli.get(`pushup:${CASES[0].clip}`)!;
+    await analyse('pushup', CASES[0].clip);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.locator('video').evaluate(
+      (video: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          if (video.ended) resolve();
+          else video.addEventListener('ended', () => resolve(), { once: true });
+        }),
+    );
+    await expect(page.getByTestId('valid-count').textContent()).resolves.toBe(
+      String(expected.valid_reps),
+    );
+    await expect(page.getByTestId('invalid-count').textContent()).resolves.toBe(
+      String(expected.invalid_reps),
+    );
+    await expect(page.getByTestId('time-readout').textContent()).resolves.toMatch(
+      /^0:02\.\d \/ 0:02\.\d$/,
+    );
+  });
+
+  it('refuses an upload that is not a video', async () => {
+    await page.goto('/analyze');
+    await page.getByLabel('Upload a video').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a video'),
+    });
+    await page.getByRole('alert').filter({ hasText: 'File is not a video' }).waitFor();
+  });
+
+  it('is for signed-in users only', async () => {
+    const visitor = await newVisitor(browser);
+    await visitor.page.goto('/analyze');
+    await visitor.page.waitForURL((url) => url.pathname === '/login');
+    await visitor.context.close();
+  });
+});

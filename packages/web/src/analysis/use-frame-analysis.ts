@@ -1,0 +1,168 @@
+/// <reference lib="dom" />
+/**
+ * The analysis behind one video instance: its own pose detector (never shared: VIDEO mode tracks
+ * the person from frame to frame), every frame's detection, and the analyser run over them. The
+ * detections are kept, so a new definition re-runs only the analyser (milliseconds), not the model.
+ */
+import type { ExerciseDefinition } from '@reptemple/definitions';
+import type { PoseDetection, PoseDetector } from '@reptemple/pose-sdk/browser';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ServedPoseModel } from '../constants/analysis';
+import { AnalysisRun } from './analysis-run';
+import { detectEveryFrame, type FrameSourceKind } from './frame-source';
+import { loadPoseDetector } from './pose-runtime';
+
+/** How often (ms) progress reaches React while frames are being analysed. */
+const PROGRESS_RENDER_INTERVAL_MS = 100;
+
+export interface FrameAnalysis {
+  /** The pose model is loaded; playback may start (spec 01 §4). */
+  readonly modelReady: boolean;
+  readonly run: AnalysisRun | null;
+  /** Every frame of the video has been analysed. */
+  readonly done: boolean;
+  readonly kind: FrameSourceKind | null;
+  readonly error: string | null;
+  /** Bumped whenever `run` has new frames, so the screen re-renders. */
+  readonly version: number;
+  /** Forgets everything and analyses the video again from its first frame. */
+  restart(): void;
+}
+
+function definitionKey(definition: ExerciseDefinition | null | undefined): string {
+  return definition ? JSON.stringify(definition) : 'pushup';
+}
+
+export function useFrameAnalysis(
+  src: string | undefined,
+  definition: ExerciseDefinition | null | undefined,
+  model: ServedPoseModel,
+): FrameAnalysis {
+  const [detector, setDetector] = useState<PoseDetector | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const [restartToken, setRestartToken] = useState(0);
+  const [kind, setKind] = useState<FrameSourceKind | null>(null);
+  const [done, setDone] = useState(false);
+  const detections = useRef<PoseDetection[]>([]);
+  const frameSize = useRef<{ width: number; height: number } | null>(null);
+  const sourceDone = useRef(false);
+  const runRef = useRef<AnalysisRun | null>(null);
+  const definitionRef = useRef(definition);
+  definitionRef.current = definition;
+  const key = definitionKey(definition);
+
+  // One detector per instance and model.
+  useEffect(() => {
+    let cancelled = false;
+    let loaded: PoseDetector | null = null;
+    setDetector(null);
+    loadPoseDetector({ model }).then(
+      (created) => {
+        if (cancelled) created.close();
+        else {
+          loaded = created;
+          setDetector(created);
+        }
+      },
+      (cause: unknown) => {
+        if (!cancelled)
+          setError(`The pose model could not be loaded: ${(cause as Error).message ?? cause}`);
+      },
+    );
+    return () => {
+      cancelled = true;
+      loaded?.close();
+    };
+  }, [model]);
+
+  const bump = useCallback(() => setVersion((v) => v + 1), []);
+
+  /** A fresh analyser over the detections so far (a new definition or a new video). */
+  const rebuildRun = useCallback(() => {
+    const size = frameSize.current;
+    if (!size) {
+      runRef.current = null;
+      return;
+    }
+    const run = new AnalysisRun(definitionRef.current ?? null, size);
+    for (const detection of detections.current) run.add(detection);
+    if (sourceDone.current) run.finish();
+    runRef.current = run;
+  }, []);
+
+  // A new definition: same frames, new analyser.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the definition's content; the ref holds the object
+  useEffect(() => {
+    rebuildRun();
+    bump();
+  }, [key, rebuildRun, bump]);
+
+  // Detect every frame of the video, in order.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restartToken re-runs the detection on purpose
+  useEffect(() => {
+    detections.current = [];
+    frameSize.current = null;
+    sourceDone.current = false;
+    runRef.current = null;
+    setDone(false);
+    setKind(null);
+    setError(null);
+    bump();
+    if (!src || !detector) return;
+    const controller = new AbortController();
+    let lastRender = 0;
+    const run = async () => {
+      // Each video starts with fresh tracking, as a new page (and the CLI) would have.
+      await detector.reset();
+      const result = await detectEveryFrame(
+        src,
+        detector,
+        {
+          onFrameSize(size, sourceKind) {
+            frameSize.current = size;
+            setKind(sourceKind);
+            rebuildRun();
+          },
+          onDetection(detection) {
+            detections.current.push(detection);
+            runRef.current?.add(detection);
+            const now = performance.now();
+            if (now - lastRender >= PROGRESS_RENDER_INTERVAL_MS) {
+              lastRender = now;
+              bump();
+            }
+          },
+        },
+        controller.signal,
+      );
+      if (controller.signal.aborted) return;
+      sourceDone.current = true;
+      runRef.current?.finish();
+      setKind(result.kind);
+      setDone(true);
+      bump();
+    };
+    run().catch((cause: unknown) => {
+      if (controller.signal.aborted) return;
+      setError(cause instanceof Error ? cause.message : String(cause));
+    });
+    return () => controller.abort();
+  }, [src, detector, restartToken, rebuildRun, bump]);
+
+  const restart = useCallback(() => setRestartToken((t) => t + 1), []);
+
+  return useMemo(
+    () => ({
+      modelReady: detector !== null,
+      run: runRef.current,
+      done,
+      kind,
+      error,
+      version,
+      restart,
+    }),
+    // `version` marks changes inside runRef.
+    [detector, done, kind, error, version, restart],
+  );
+}
