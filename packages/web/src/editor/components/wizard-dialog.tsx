@@ -332,8 +332,9 @@ function FramesStep(props: {
           >
             <ChevronLeft aria-hidden="true" className="size-4" />
           </Button>
-          <span className="font-mono text-muted" aria-live="off">
-            {formatTime(time)} / {formatTime(Number.isFinite(duration) ? duration : 0)}
+          <span className="flex items-center gap-2 font-mono text-muted">
+            <SecondsInput value={time} onCommit={seek} />/{' '}
+            {formatTime(Number.isFinite(duration) ? duration : 0)}
           </span>
           <Button
             variant="secondary"
@@ -392,6 +393,32 @@ function FramesStep(props: {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** The video time as a number field (seconds), for an exact frame; seeks on Enter or blur. */
+function SecondsInput(props: { value: number; onCommit: (seconds: number) => void }) {
+  const [text, setText] = useState(props.value.toFixed(2));
+  useEffect(() => setText(props.value.toFixed(2)), [props.value]);
+  const commit = () => {
+    const seconds = Number(text);
+    if (text.trim() !== '' && Number.isFinite(seconds)) props.onCommit(seconds);
+    else setText(props.value.toFixed(2));
+  };
+  return (
+    <input
+      type="number"
+      min={0}
+      step={0.01}
+      value={text}
+      aria-label="Video time (seconds)"
+      onChange={(event) => setText(event.target.value)}
+      onBlur={commit}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+      className="h-9 w-24 rounded-md border border-line bg-page px-2 text-ink"
+    />
   );
 }
 
