@@ -158,7 +158,17 @@ describe('an admin builds, saves, loads, exports and imports a definition', () =
     await wizard.waitFor({ state: 'hidden' });
     await expectToast(page, 'Exercise created');
     expect(await field(page, 'Exercise name').inputValue()).toBe('E2E push-up');
+
+    // Comparisons: a second video analysing the same definition, then removed.
+    await page.getByRole('button', { name: 'Add Comparison' }).click();
+    await page.getByRole('region', { name: 'Comparison 2' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Video Analysis' }).count()).toBe(1);
     await screenshot(page, 'editor-created');
+    await page
+      .getByRole('region', { name: 'Comparison 2' })
+      .getByRole('button', { name: /Remove/ })
+      .click();
+    await page.getByRole('region', { name: 'Comparison 2' }).waitFor({ state: 'detached' });
 
     // Saved to exercise_definitions, then exported: the reference document.
     const save = await openDialog(page, 'Save', 'Save Exercise Definition');

@@ -1,13 +1,13 @@
 import type { BodySide, ExerciseDefinition } from '@reptemple/definitions';
 import { Plus, X } from 'lucide-react';
 import { useMemo } from 'react';
+import { VideoAnalysis } from '../../analysis/video-analysis';
 import { Button } from '../../components/ui/button';
 import { COMPARISON_UPDATE_DELAY_MS, EDITOR_SPEC_TEXT, EDITOR_TEXT } from '../../constants/editor';
 import { definitionProblems, formatIssues, toDocument } from '../definition-io';
 import type { DraftDefinition, EditorAction } from '../editor-state';
 import type { VideoInstance } from '../ui-config';
 import { useDebouncedValue } from '../use-debounced-value';
-import { VideoAnalysis } from './video-analysis-slot';
 
 /**
  * The videos analysed with the definition being edited, side by side (spec 01 §2). They get the
@@ -55,14 +55,11 @@ export function Comparisons(props: {
             dispatch({ type: 'updateVideoInstance', id: instance.id, patch });
           const remove = () => dispatch({ type: 'removeVideoInstance', id: instance.id });
           return (
-            <article
-              key={instance.id}
-              aria-label={instance.title}
-              className="grid content-start gap-2 rounded-xl border border-line bg-surface p-3"
-            >
+            <div key={instance.id} className="grid content-start gap-2">
               {definition.cameraPosition === 'side' ? (
                 <CloserSideChoice
                   id={instance.id}
+                  title={instance.title}
                   value={instance.closerSide}
                   onChange={(closerSide) => update({ closerSide })}
                 />
@@ -81,7 +78,10 @@ export function Comparisons(props: {
                   onRemove={remove}
                 />
               ) : (
-                <div className="grid gap-3 p-2">
+                <section
+                  aria-label={instance.title}
+                  className="grid gap-3 rounded-xl border border-line bg-surface/95 p-4 sm:p-6"
+                >
                   <div className="flex items-center justify-between gap-3">
                     <h3 className="font-semibold">{instance.title}</h3>
                     <Button
@@ -105,9 +105,9 @@ export function Comparisons(props: {
                       </ul>
                     </div>
                   )}
-                </div>
+                </section>
               )}
-            </article>
+            </div>
           );
         })}
       </div>
@@ -117,12 +117,13 @@ export function Comparisons(props: {
 
 function CloserSideChoice(props: {
   id: string;
+  title: string;
   value: BodySide;
   onChange: (side: BodySide) => void;
 }) {
   return (
     <fieldset className="flex items-center gap-3 px-1 text-xs text-muted">
-      <legend className="sr-only">Closer side to the camera in this video</legend>
+      <legend className="sr-only">Closer side to the camera in {props.title}</legend>
       <span aria-hidden="true">Closer side:</span>
       {(['left', 'right'] as const).map((side) => (
         <label key={side} className="flex cursor-pointer items-center gap-1.5">

@@ -272,7 +272,10 @@ function FramesStep(props: {
     const element = video.current;
     if (!element) return;
     element.pause();
-    element.currentTime = Math.min(Math.max(0, seconds), duration || seconds);
+    const target = Math.min(Math.max(0, seconds), duration || seconds);
+    element.currentTime = target;
+    // Shown at once, so the slider's thumb stays where it was dragged while the seek lands.
+    setTime(target);
   };
 
   const capture = async (phase: PhaseName) => {
