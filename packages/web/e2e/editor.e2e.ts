@@ -199,6 +199,21 @@ describe('an admin builds, saves, loads, exports and imports a definition', () =
     await expectToast(page, 'Definition loaded');
     expect(await downloadExport(page)).toBe(exported);
 
+    // Update the stored row, then delete it: each write reloads the list.
+    await field(page, 'Minimum phase hold (ms)').fill('60');
+    const update = await openDialog(page, 'Save', 'Save Exercise Definition');
+    await update.getByRole('button', { name: 'Update Existing' }).click();
+    await expectToast(page, 'Definition updated');
+    const list = await openDialog(page, 'Load', 'Load Exercise Definition');
+    await list.getByRole('button', { name: 'Delete E2E push-up' }).click();
+    await list.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expectToast(page, 'Definition deleted');
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: 'E2E push-up' })
+      .waitFor({ state: 'detached' });
+    await list.getByRole('button', { name: 'Close' }).click();
+
     // Re-import the exported file into a blank editor: the same document again.
     await (await openDialog(page, 'Add New', 'Add New Exercise Definition'))
       .getByRole('button', { name: 'Blank definition' })
