@@ -7,6 +7,7 @@ import {
   playbackGate,
   playFailure,
   repPlaybackFinished,
+  resumeLeadMs,
   steppedTime,
 } from '../src/analysis/playback';
 import { poseModelUrl } from '../src/analysis/pose-runtime';
@@ -118,6 +119,15 @@ describe('playback controls', () => {
     expect(playbackGate(1000, 1500, false, 1000)).toBe('wait');
     expect(playbackGate(1000, 2000, false, 1000)).toBe('play');
     expect(playbackGate(5000, 0, true)).toBe('play');
+  });
+
+  it('resumes after waiting with enough lead that playback need not stop again', () => {
+    expect(resumeLeadMs(8000, 1.5)).toBe(1000);
+    expect(resumeLeadMs(8000, null)).toBe(1000);
+    // Analysis at half speed: playback gains half of the remaining 8 s.
+    expect(resumeLeadMs(8000, 0.5)).toBe(4000);
+    expect(resumeLeadMs(1000, 0.5)).toBe(1000);
+    expect(resumeLeadMs(Number.NaN, 0.5)).toBe(1000);
   });
 
   it("reports an interrupted play() as 'Video play interrupted' and resets when aborted", () => {

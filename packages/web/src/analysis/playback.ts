@@ -55,8 +55,19 @@ export function playbackGate(
   return analysedUntilMs >= currentMs + leadMs ? 'play' : 'wait';
 }
 
-/** Lead (ms) the analysis must have over playback before playback resumes after waiting. */
+/** Least lead (ms) the analysis must have over playback before playback resumes after waiting. */
 export const ANALYSIS_RESUME_LEAD_MS = 1000;
+
+/**
+ * The lead (ms) to wait for before resuming, so playback does not have to stop again before the
+ * end: when the analysis runs at `speed` media seconds per second (below 1 on a slow machine),
+ * playback gains (1 - speed) of the remaining time on it.
+ */
+export function resumeLeadMs(remainingMs: number, speed: number | null): number {
+  if (speed === null || !(speed > 0) || speed >= 1 || !Number.isFinite(remainingMs))
+    return ANALYSIS_RESUME_LEAD_MS;
+  return Math.max(ANALYSIS_RESUME_LEAD_MS, remainingMs * (1 - speed));
+}
 
 /** What a failed video.play() means for the screen. */
 export function playFailure(error: unknown): {

@@ -22,6 +22,10 @@ export interface FrameAnalysis {
   /** Every frame of the video has been analysed. */
   readonly done: boolean;
   readonly kind: FrameSourceKind | null;
+  /** Media seconds analysed per second of wall-clock time so far (null before the first frame). */
+  readonly speed: number | null;
+  /** Analysed frames per second of wall-clock time over the whole video, once done. */
+  readonly framesPerSecond: number | null;
   readonly error: string | null;
   /** Bumped whenever `run` has new frames, so the screen re-renders. */
   readonly version: number;
@@ -44,9 +48,11 @@ export function useFrameAnalysis(
   const [restartToken, setRestartToken] = useState(0);
   const [kind, setKind] = useState<FrameSourceKind | null>(null);
   const [done, setDone] = useState(false);
+  const [framesPerSecond, setFramesPerSecond] = useState<number | null>(null);
   const detections = useRef<PoseDetection[]>([]);
   const frameSize = useRef<{ width: number; height: number } | null>(null);
   const sourceDone = useRef(false);
+  const speed = useRef<number | null>(null);
   const runRef = useRef<AnalysisRun | null>(null);
   const definitionRef = useRef(definition);
   definitionRef.current = definition;
@@ -104,8 +110,10 @@ export function useFrameAnalysis(
     detections.current = [];
     frameSize.current = null;
     sourceDone.current = false;
+    speed.current = null;
     runRef.current = null;
     setDone(false);
+    setFramesPerSecond(null);
     setKind(null);
     setError(null);
     bump();
@@ -115,6 +123,7 @@ export function useFrameAnalysis(
     const run = async () => {
       // Each video starts with fresh tracking, as a new page (and the CLI) would have.
       await detector.reset();
+      const started = performance.now();
       const result = await detectEveryFrame(
         src,
         detector,
@@ -128,6 +137,8 @@ export function useFrameAnalysis(
             detections.current.push(detection);
             runRef.current?.add(detection);
             const now = performance.now();
+            const first = detections.current[0]!.timestampMs;
+            if (now > started) speed.current = (detection.timestampMs - first) / (now - started);
             if (now - lastRender >= PROGRESS_RENDER_INTERVAL_MS) {
               lastRender = now;
               bump();
@@ -140,6 +151,7 @@ export function useFrameAnalysis(
       sourceDone.current = true;
       runRef.current?.finish();
       setKind(result.kind);
+      setFramesPerSecond((result.frames * 1000) / (performance.now() - started));
       setDone(true);
       bump();
     };
@@ -158,11 +170,13 @@ export function useFrameAnalysis(
       run: runRef.current,
       done,
       kind,
+      speed: speed.current,
+      framesPerSecond,
       error,
       version,
       restart,
     }),
     // `version` marks changes inside runRef.
-    [detector, done, kind, error, version, restart],
+    [detector, done, kind, framesPerSecond, error, version, restart],
   );
 }

@@ -24,12 +24,12 @@ import { errorToast } from '../toast/toast-store';
 import { type DisplayPhase, frameAtTime } from './analysis-run';
 import { resolveDuration } from './frame-source';
 import {
-  ANALYSIS_RESUME_LEAD_MS,
   isVideoFile,
   needsDurationWorkaround,
   playbackGate,
   playFailure,
   repPlaybackFinished,
+  resumeLeadMs,
   steppedTime,
 } from './playback';
 import { drawPoseOverlay, overlayAngles } from './pose-overlay';
@@ -237,18 +237,15 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !waitingRef.current || !run) return;
-    const gate = playbackGate(
-      video.currentTime * 1000,
-      run.analysedUntilMs,
-      done,
-      ANALYSIS_RESUME_LEAD_MS,
-    );
+    const currentMs = video.currentTime * 1000;
+    const lead = resumeLeadMs(video.duration * 1000 - currentMs, analysis.speed);
+    const gate = playbackGate(currentMs, run.analysedUntilMs, done, lead);
     if (gate === 'play') {
       waitingRef.current = false;
       setWaiting(false);
       void play();
     }
-  }, [version, done, run, play]);
+  }, [version, done, run, play, analysis.speed]);
 
   // Rep-only playback: check the time every 100 ms and pause at the rep's end.
   useEffect(() => {
@@ -390,6 +387,10 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
         : done && run
           ? `Analysis complete: ${run.validReps} valid, ${run.invalidReps} invalid (${run.frames.length} frames)`
           : `Analysing... ${Math.round(analysedFraction * 100)}%`;
+  const speed =
+    done && analysis.framesPerSecond !== null
+      ? `${analysis.framesPerSecond.toFixed(1)} frames analysed per second${analysis.kind === 'seek' ? ' (frame stepping)' : ''}`
+      : null;
 
   return (
     <section
@@ -625,6 +626,15 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
           >
             {status}
           </p>
+          {speed && (
+            <p
+              className="text-xs text-muted"
+              data-testid="analysis-speed"
+              data-fps={analysis.framesPerSecond?.toFixed(2)}
+            >
+              {speed}
+            </p>
+          )}
           <ul className="flex flex-wrap gap-1" aria-label="Legend">
             {PHASE_LEGEND.map((label) => (
               <li key={label} className="flex items-center gap-1 text-xs text-muted">
