@@ -22,6 +22,7 @@ function fakeClient(result: { data: unknown; error: unknown }) {
       return builder;
     };
   }
+  // biome-ignore lint/suspicious/noThenProperty: supabase's query builder is awaited as a thenable
   builder.then = (resolve: (value: unknown) => unknown) => Promise.resolve(result).then(resolve);
   const client = {
     from: (table: string) => {
