@@ -63,6 +63,19 @@ describe('wizard steps (spec 01 §4)', () => {
     expect(three.step).toBe('review');
   });
 
+  it('a calculation that ends after Back or closing is dropped', () => {
+    const measured = { start: {}, transition: {}, end: {} };
+    const review = run([...chosen, ...allFrames, { type: 'continueToReview' }]);
+    const started = run([{ type: 'calculationStarted' }], review);
+    expect(started.calculating).toBe(true);
+    const backed = run([{ type: 'back' }, { type: 'calculationSucceeded', measured }], started);
+    expect(backed.measured).toBeNull();
+    const closed = run([{ type: 'reset' }, { type: 'calculationFailed', message: 'x' }], started);
+    expect(closed).toEqual(initialWizardState());
+    const done = run([{ type: 'calculationSucceeded', measured }], started);
+    expect(done).toMatchObject({ calculating: false, measured });
+  });
+
   it('closing resets all state', () => {
     const state = run([...chosen, ...allFrames, { type: 'continueToReview' }, { type: 'reset' }]);
     expect(state).toEqual(initialWizardState());
@@ -73,6 +86,7 @@ describe('wizard steps (spec 01 §4)', () => {
     let state = run([
       ...chosen,
       ...allFrames,
+      { type: 'calculationStarted' },
       { type: 'calculationSucceeded', measured },
       { type: 'captureFrame', phase: 'end', frame: frame(1200) },
     ]);
@@ -99,7 +113,11 @@ describe('wizard validation messages (spec 01 §5)', () => {
 
   it('Create Exercise alerts on an invalid name', () => {
     const measured = { start: {}, transition: {}, end: {} };
-    const state = run([...chosen, { type: 'calculationSucceeded', measured }]);
+    const state = run([
+      ...chosen,
+      { type: 'calculationStarted' },
+      { type: 'calculationSucceeded', measured },
+    ]);
     expect(createProblem(state)).toBeNull();
     expect(createProblem(run([{ type: 'setName', name: 'NEW EXERCISE' }], state))).toBe(
       'Please provide a valid exercise name.',

@@ -126,9 +126,12 @@ export function wizardReducer<Image>(
     }
     case 'calculationStarted':
       return { ...state, calculating: true, error: null, measured: null };
+    // A calculation that ends after Back or closing belongs to frames no longer shown: dropped.
     case 'calculationSucceeded':
+      if (!state.calculating) return state;
       return { ...state, calculating: false, measured: action.measured };
     case 'calculationFailed':
+      if (!state.calculating) return state;
       return { ...state, calculating: false, error: action.message };
     case 'reset':
       return initialWizardState(state.cameraPosition);
