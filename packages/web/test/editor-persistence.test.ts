@@ -18,21 +18,8 @@ import {
   editorReducer,
   initialEditorState,
 } from '../src/editor/editor-state';
-import { type EditorStorage, loadEditor, saveDraft, saveUiConfig } from '../src/editor/local-store';
+import { loadEditor, MemoryStorage, saveDraft, saveUiConfig } from '../src/editor/local-store';
 import { defaultUiConfig, parseUiConfig, serializeUiConfig } from '../src/editor/ui-config';
-
-class MemoryStorage implements EditorStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
 
 const pushup = builtinDefinitions.pushup!;
 

@@ -93,3 +93,32 @@ export function saveDraft(
 export function saveUiConfig(storage: EditorStorage, ui: EditorUiConfig): void {
   storage.setItem(EDITOR_STORAGE_KEYS.uiConfig, serializeUiConfig(ui));
 }
+
+/** A storage that forgets on reload, for browsers that refuse localStorage (some private modes). */
+export class MemoryStorage implements EditorStorage {
+  private readonly items = new Map<string, string>();
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, value);
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+}
+
+/** localStorage, or a MemoryStorage (logged) where the browser blocks it. */
+export function browserStorage(): EditorStorage {
+  try {
+    const storage = window.localStorage;
+    storage.getItem(EDITOR_STORAGE_KEYS.definition);
+    return storage;
+  } catch (error) {
+    console.error(
+      'This browser blocks localStorage, so the editor cannot keep its work across reloads; save to the server or export instead.',
+      error,
+    );
+    return new MemoryStorage();
+  }
+}

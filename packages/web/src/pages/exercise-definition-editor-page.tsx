@@ -27,6 +27,7 @@ import {
   issuesOf,
 } from '../editor/definition-io';
 import { blankDefinition } from '../editor/editor-state';
+import { browserStorage } from '../editor/local-store';
 import { useEditorStore } from '../editor/use-editor-store';
 import { nameRequiredProblem } from '../editor/validation';
 import { errorToast, toast } from '../toast/toast-store';
@@ -45,7 +46,8 @@ function newInstanceId(): string {
 
 /** The exercise-definition editor (spec 01 §2), for admins; <RequireAdmin> guards the route. */
 export function ExerciseDefinitionEditorPage() {
-  const { state, dispatch, saveStatus } = useEditorStore(window.localStorage);
+  const [storage] = useState(browserStorage);
+  const { state, dispatch, saveStatus } = useEditorStore(storage);
   const { definition, ui } = state;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
