@@ -130,7 +130,7 @@ try {
     const status = await page.getByTestId('analysis-status').textContent();
     results.push(fps);
     console.log(
-      `run ${run}: ${fps.toFixed(1)} frames/s (${1000 / fps} ms/frame), load average ${load}; ${status}`,
+      `run ${run}: ${fps.toFixed(1)} frames/s (${(1000 / fps).toFixed(1)} ms/frame), load average ${load}; ${status}`,
     );
   }
   const middle = median(results);
