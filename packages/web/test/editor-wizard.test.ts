@@ -1,8 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { type AngleDefinition, builtinDefinitions, LANDMARK } from '@reptemple/definitions';
-import type { Landmark } from '@reptemple/pose-sdk';
+import { DefinitionAnalyzer, type Landmark, parseTrace } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_SPEC_TEXT, RANGE_PROPOSAL } from '../src/constants/editor';
-import { blankDefinition } from '../src/editor/editor-state';
+import { toDocument } from '../src/editor/definition-io';
+import {
+  blankDefinition,
+  type EditorAction,
+  editorReducer,
+  initialEditorState,
+} from '../src/editor/editor-state';
 import { measureAngle } from '../src/editor/frame-angles';
 import { bandAround, proposeRanges, splitRanges } from '../src/editor/range-proposal';
 import {
@@ -332,5 +339,46 @@ describe('range proposals (docs/decisions.md)', () => {
     expect(created.phases.start.angleRanges.elbow).toEqual({ min: 145, max: 180 });
     expect(created.phases.transition.angleRanges.body).toEqual({ min: 155, max: 180 });
     expect(blankDefinition().angles).toEqual([]);
+  });
+});
+
+describe('the wizard end to end on a recorded clip (landmark trace)', () => {
+  it('an elbow angle proposed from three frames counts the 5 labelled reps of 08-tank-top-side', async () => {
+    const trace = parseTrace(
+      readFileSync(
+        new URL('../../../fixtures/traces/pushup/08-tank-top-side.ndjson', import.meta.url),
+        'utf8',
+      ),
+    );
+    const frameSize = { width: trace.header.width, height: trace.header.height };
+    const nearest = (ms: number) =>
+      trace.frames.reduce((best, f) =>
+        Math.abs(f.timestampMs - ms) < Math.abs(best.timestampMs - ms) ? f : best,
+      );
+    // The editor: side view, the elbow angle picked from the landmark catalogue.
+    const editing = (
+      [
+        { type: 'toggleLandmark', landmarkId: LANDMARK.left_shoulder },
+        { type: 'toggleLandmark', landmarkId: LANDMARK.left_elbow },
+        { type: 'toggleLandmark', landmarkId: LANDMARK.left_wrist },
+        { type: 'addAngle', name: 'Elbow' },
+      ] as EditorAction[]
+    ).reduce((state, action) => editorReducer(state, action), initialEditorState()).definition;
+    // The frames an admin would capture: arms extended, halfway down, at the bottom.
+    const stills = { start: 2000, transition: 2350, end: 2700 };
+    const frames = {
+      start: frame(stills.start),
+      transition: frame(stills.transition),
+      end: frame(stills.end),
+    };
+    const measured = await calculateFrameAngles(editing.angles, 'side', frames, {
+      loadFrame: async (captured) => nearest(captured.timeMs),
+      detect: async (poseFrame) => ({ landmarks: poseFrame.landmarks, frameSize }),
+    });
+    const wizard = run([{ type: 'setName', name: 'Wizard push-up' }]);
+    const created = toDocument(createdDefinition(editing, wizard, measured));
+    const analyzer = new DefinitionAnalyzer({ definition: created, frameSize });
+    for (const poseFrame of trace.frames) analyzer.process(poseFrame);
+    expect(analyzer.state).toMatchObject({ repCount: 5, invalidRepCount: 0 });
   });
 });
