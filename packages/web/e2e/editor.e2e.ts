@@ -2,7 +2,9 @@
 // who may open it; an elbow angle built with the from-video wizard on a fixture clip; saved,
 // loaded back, exported and re-imported to the identical document.
 
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -26,6 +28,28 @@ const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const CLIP = path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4');
 const FRAMES_S = { start: 2.0, transition: 2.35, end: 2.7 };
 const EDITOR = '/exercise-definition-editor';
+
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** WCAG 2.1 A and AA violations of the editor's own parts (the video analysis component is
+ * checked by its own tests). */
+async function editorViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
+      .axe;
+    const result = (await axe.run(
+      { exclude: [['[data-testid="video-analysis"]']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    )) as { violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
+    return result.violations.map(
+      (v) => `${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  });
+}
 
 let browser: Browser;
 
@@ -150,6 +174,7 @@ describe('an admin builds, saves, loads, exports and imports a definition', () =
     const table = wizard.getByRole('table');
     await table.waitFor({ timeout: 30_000 });
     await screenshot(page, 'editor-wizard-review');
+    expect(await editorViolations(page)).toEqual([]);
     const measured = await table.locator('td[data-angle="elbow"]').allTextContents();
     const degrees = measured.map((text) => Number.parseFloat(text));
     // Arms extended at the start, bent at the end of the push-up.
@@ -164,6 +189,7 @@ describe('an admin builds, saves, loads, exports and imports a definition', () =
     await page.getByRole('region', { name: 'Comparison 2' }).waitFor();
     expect(await page.getByRole('region', { name: 'Video Analysis' }).count()).toBe(1);
     await screenshot(page, 'editor-created');
+    expect(await editorViolations(page)).toEqual([]);
     await page
       .getByRole('region', { name: 'Comparison 2' })
       .getByRole('button', { name: /Remove/ })
