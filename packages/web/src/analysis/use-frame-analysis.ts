@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /**
- * The analysis behind one video instance: its own pose detector (never shared: VIDEO mode tracks
- * the person from frame to frame), every frame's detection, and the analyser run over them. The
+ * The analysis behind one video instance: its own pose detector per video (never shared: VIDEO
+ * mode tracks the person from frame to frame), every frame's detection, and the analyser run over
+ * them. The
  * detections are kept, so a new definition re-runs only the analyser (milliseconds), not the model.
  */
 import type { ExerciseDefinition } from '@reptemple/definitions';
@@ -10,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ServedPoseModel } from '../constants/analysis';
 import { AnalysisRun } from './analysis-run';
 import { detectEveryFrame, type FrameSourceKind } from './frame-source';
-import { loadPoseDetector } from './pose-runtime';
+import { loadPoseDetector, loadPoseModelBytes } from './pose-runtime';
 
 /** How often (ms) progress reaches React while frames are being analysed. */
 const PROGRESS_RENDER_INTERVAL_MS = 100;
@@ -42,7 +43,7 @@ export function useFrameAnalysis(
   definition: ExerciseDefinition | null | undefined,
   model: ServedPoseModel,
 ): FrameAnalysis {
-  const [detector, setDetector] = useState<PoseDetector | null>(null);
+  const [modelReady, setModelReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const [restartToken, setRestartToken] = useState(0);
@@ -58,28 +59,11 @@ export function useFrameAnalysis(
   definitionRef.current = definition;
   const key = definitionKey(definition);
 
-  // One detector per instance and model.
+  // The model's bytes start downloading as soon as the instance appears.
   useEffect(() => {
-    let cancelled = false;
-    let loaded: PoseDetector | null = null;
-    setDetector(null);
-    loadPoseDetector({ model }).then(
-      (created) => {
-        if (cancelled) created.close();
-        else {
-          loaded = created;
-          setDetector(created);
-        }
-      },
-      (cause: unknown) => {
-        if (!cancelled)
-          setError(`The pose model could not be loaded: ${(cause as Error).message ?? cause}`);
-      },
-    );
-    return () => {
-      cancelled = true;
-      loaded?.close();
-    };
+    loadPoseModelBytes(model).catch(() => {
+      // Reported by the detection effect, which asks again and shows the error.
+    });
   }, [model]);
 
   const bump = useCallback(() => setVersion((v) => v + 1), []);
@@ -116,13 +100,23 @@ export function useFrameAnalysis(
     setFramesPerSecond(null);
     setKind(null);
     setError(null);
+    setModelReady(false);
     bump();
-    if (!src || !detector) return;
+    if (!src) return;
     const controller = new AbortController();
+    let detector: PoseDetector | null = null;
     let lastRender = 0;
     const run = async () => {
-      // Each video starts with fresh tracking, as a new page (and the CLI) would have.
-      await detector.reset();
+      // A NEW detector for every video and every restart: a fresh graph gives exactly the
+      // landmarks the CLI's fresh graph gives, whatever this instance analysed before (a reset
+      // graph is only equal to 1e-4 px, and where the previous video stopped would matter).
+      const created = await loadPoseDetector({ model });
+      if (controller.signal.aborted) {
+        created.close();
+        return;
+      }
+      detector = created;
+      setModelReady(true);
       const started = performance.now();
       const result = await detectEveryFrame(
         src,
@@ -159,14 +153,18 @@ export function useFrameAnalysis(
       if (controller.signal.aborted) return;
       setError(cause instanceof Error ? cause.message : String(cause));
     });
-    return () => controller.abort();
-  }, [src, detector, restartToken, rebuildRun, bump]);
+    return () => {
+      controller.abort();
+      // The loop checks the signal before every detect(), so closing now is safe.
+      detector?.close();
+    };
+  }, [src, model, restartToken, rebuildRun, bump]);
 
   const restart = useCallback(() => setRestartToken((t) => t + 1), []);
 
   return useMemo(
     () => ({
-      modelReady: detector !== null,
+      modelReady,
       run: runRef.current,
       done,
       kind,
@@ -177,6 +175,6 @@ export function useFrameAnalysis(
       restart,
     }),
     // `version` marks changes inside runRef.
-    [detector, done, kind, framesPerSecond, error, version, restart],
+    [modelReady, done, kind, framesPerSecond, error, version, restart],
   );
 }
