@@ -214,6 +214,34 @@ describe('video analysis in the browser', () => {
     expect(index.filter((sample) => sample.url.startsWith('/videos/pushups/'))).toHaveLength(21);
   });
 
+  it('analyses an uploaded WebM (not MP4) by stepping through it every 1/30 s', async () => {
+    const webm = path.join(cacheDir, 'clip.webm');
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      path.join(REPO_DIR, 'fixtures/videos/pushup', CASES[0].clip),
+      '-c:v',
+      'libvpx',
+      '-b:v',
+      '1M',
+      '-an',
+      webm,
+    ]);
+    await page.goto(`/analyze?model=${MODEL}`);
+    await page.getByLabel('Upload a video').setInputFiles(webm);
+    await page
+      .locator('[data-testid="analysis-status"][data-done="true"]')
+      .waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+    await expect(page.getByTestId('analysis-speed').textContent()).resolves.toContain(
+      '(frame stepping)',
+    );
+    // 2.87 s at one frame per 1/30 s.
+    const status = (await page.getByTestId('analysis-status').textContent()) ?? '';
+    expect(status).toMatch(/\((8[6-8]) frames\)/);
+  });
+
   it('refuses an upload that is not a video', async () => {
     await page.goto('/analyze');
     await page.getByLabel('Upload a video').setInputFiles({

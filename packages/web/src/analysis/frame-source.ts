@@ -140,11 +140,11 @@ export async function detectEveryFrame(
     );
     return { kind: 'webcodecs', frames };
   }
-  return detectBySeeking(src, detector, callbacks, signal);
+  return detectBySeeking(bytes, detector, callbacks, signal);
 }
 
 async function detectBySeeking(
-  src: string,
+  bytes: Uint8Array,
   detector: PoseDetector,
   callbacks: Parameters<typeof detectEveryFrame>[2],
   signal: AbortSignal,
@@ -153,7 +153,22 @@ async function detectBySeeking(
   video.muted = true;
   video.playsInline = true;
   video.preload = 'auto';
-  video.src = src;
+  // The bytes already fetched, as a blob: seekable everywhere, even without HTTP range support.
+  const url = URL.createObjectURL(new Blob([bytes as BlobPart]));
+  video.src = url;
+  // In the document but invisible: a detached <video> presents no frames, so no frame callback
+  // would report a seek as done.
+  video.setAttribute('aria-hidden', 'true');
+  Object.assign(video.style, {
+    position: 'fixed',
+    left: '0',
+    top: '0',
+    width: '2px',
+    height: '2px',
+    opacity: '0',
+    pointerEvents: 'none',
+  });
+  document.body.append(video);
   try {
     const durationS = await resolveDuration(video, signal);
     if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
@@ -182,7 +197,9 @@ async function detectBySeeking(
     }
     return { kind: 'seek', frames };
   } finally {
+    video.remove();
     video.removeAttribute('src');
     video.load();
+    URL.revokeObjectURL(url);
   }
 }
