@@ -172,9 +172,20 @@ describe('video analysis in the browser', () => {
     await screenshot(page, `video-analysis-${c.analyser}-${c.clip.replace(/\.mp4$/, '')}`);
   });
 
-  it('plays to the end and the counter box then shows the whole clip’s counts', async () => {
+  it('plays one rep from the rep timeline, then to the end, where the counter box shows the whole clip’s counts', async () => {
     const expected = cli.get(`pushup:${CASES[0].clip}`)!;
     await analyse('pushup', CASES[0].clip);
+    // A rep button plays that rep only: playback stops at its end (checked every 100 ms).
+    const first = expected.reps[0]!;
+    await page.getByRole('button', { name: /^Rep 1 / }).click();
+    const stoppedAt = await page.locator('video').evaluate(
+      (video: HTMLVideoElement) =>
+        new Promise<number>((resolve) => {
+          video.addEventListener('pause', () => resolve(video.currentTime), { once: true });
+        }),
+    );
+    expect(stoppedAt * 1000).toBeGreaterThanOrEqual(first.endTime - 1);
+    expect(stoppedAt * 1000).toBeLessThan(first.endTime + 300);
     await page.getByRole('button', { name: 'Play' }).click();
     await page.locator('video').evaluate(
       (video: HTMLVideoElement) =>
