@@ -309,6 +309,12 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
     const video = videoRef.current;
     if (!video) return;
     repEndMs.current = null;
+    if (waitingRef.current) {
+      // Pause pressed while playback waits for the analysis: stay paused.
+      waitingRef.current = false;
+      setWaiting(false);
+      return;
+    }
     if (video.paused) void play();
     else video.pause();
   };
@@ -531,13 +537,17 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
           </div>
 
           <div className="mt-2 flex flex-wrap items-center gap-2">
-            <Button size="sm" onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'}>
-              {playing ? (
+            <Button
+              size="sm"
+              onClick={togglePlay}
+              aria-label={playing || waiting ? 'Pause' : 'Play'}
+            >
+              {playing || waiting ? (
                 <Pause aria-hidden="true" className="size-4" />
               ) : (
                 <Play aria-hidden="true" className="size-4" />
               )}
-              {playing ? 'Pause' : 'Play'}
+              {playing || waiting ? 'Pause' : 'Play'}
             </Button>
             <Button
               variant="secondary"
