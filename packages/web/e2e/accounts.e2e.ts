@@ -98,6 +98,10 @@ describe('profile', () => {
     expect(await field(page, 'What do you expect from RepTemple?').inputValue()).toBe(
       'Clean push-ups.',
     );
+    // The way to the video analysis screen, which the navigation bar does not list.
+    expect(await page.getByRole('link', { name: 'Analyse a video' }).getAttribute('href')).toBe(
+      '/analyze',
+    );
   });
 
   it('refuses values outside the ranges before saving', async () => {

@@ -105,6 +105,9 @@ export const LOGOUT = {
 export const PROFILE = {
   save: 'Save Profile',
   noUser: 'No user logged in',
+  analysisTitle: 'Video analysis',
+  analysisDescription: 'Check your form on a recorded video: every rep counted and judged.',
+  analysisLink: 'Analyse a video',
 } as const;
 
 export const NOT_FOUND = {

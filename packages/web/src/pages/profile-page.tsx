@@ -1,7 +1,8 @@
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { useAuth } from '../auth/auth-provider';
 import { ProfileFields } from '../components/profile-fields';
-import { Button } from '../components/ui/button';
+import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Field, Input } from '../components/ui/field';
 import { AUTH_TOASTS, PRODUCT_NAME, PROFILE } from '../constants/messages';
@@ -88,6 +89,18 @@ export function ProfilePage() {
             </Button>
           </div>
         </form>
+      </Card>
+      {/* The spec's navigation bar has no entry for video analysis; signed-in users reach it here. */}
+      <Card className="mt-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 className="text-lg font-semibold">{PROFILE.analysisTitle}</h2>
+            <p className="mt-1 text-muted">{PROFILE.analysisDescription}</p>
+          </div>
+          <Link to="/analyze" className={buttonClasses('secondary')}>
+            {PROFILE.analysisLink}
+          </Link>
+        </div>
       </Card>
     </div>
   );
