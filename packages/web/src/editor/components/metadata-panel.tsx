@@ -1,16 +1,10 @@
-import { CAMERA_POSITIONS, type CameraPosition } from '@reptemple/definitions';
 import { useEffect, useState } from 'react';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Field, Input } from '../../components/ui/field';
-import { Select } from '../../components/ui/select';
-import { CAMERA_POSITION_LABELS, TIMING_LABELS } from '../../constants/editor';
+import { TIMING_LABELS } from '../../constants/editor';
 import type { DraftDefinition, EditorAction, TimingField } from '../editor-state';
 import { parseTimingInput } from '../validation';
-
-export const CAMERA_OPTIONS = CAMERA_POSITIONS.map((value) => ({
-  value,
-  label: CAMERA_POSITION_LABELS[value],
-}));
+import { CameraPositionField } from './camera-position-field';
 
 /** Exercise Definition panel: name, camera position, timing, qualification rep, stop condition. */
 export function MetadataPanel(props: {
@@ -28,17 +22,11 @@ export function MetadataPanel(props: {
           autoComplete="off"
         />
       </Field>
-      <Field id="camera-position" label="Camera position">
-        <Select
-          id="camera-position"
-          value={definition.cameraPosition}
-          onValueChange={(value) =>
-            dispatch({ type: 'setCameraPosition', cameraPosition: value as CameraPosition })
-          }
-          options={CAMERA_OPTIONS}
-          placeholder="Choose a camera position"
-        />
-      </Field>
+      <CameraPositionField
+        id="camera-position"
+        value={definition.cameraPosition}
+        onChange={(cameraPosition) => dispatch({ type: 'setCameraPosition', cameraPosition })}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         {(Object.keys(TIMING_LABELS) as TimingField[]).map((field) => (
           <TimingInput

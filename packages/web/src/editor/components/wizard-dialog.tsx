@@ -3,7 +3,6 @@ import { Camera, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ChangeEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Field, Input } from '../../components/ui/field';
-import { Select } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { FRAME_STEP_S } from '../../constants/analysis';
 import { EDITOR_SPEC_TEXT, EDITOR_TEXT, PHASE_LABELS } from '../../constants/editor';
@@ -29,7 +28,7 @@ import {
   wizardProposal,
   wizardReducer,
 } from '../wizard-state';
-import { CAMERA_OPTIONS } from './metadata-panel';
+import { CameraPositionField } from './camera-position-field';
 import { ModalDialog } from './modal-dialog';
 
 /** A captured still: the PNG of the frame and an object URL to show it. */
@@ -196,17 +195,11 @@ function NameAndCamera(props: { state: State; dispatch: Dispatch }) {
           onChange={(event) => dispatch({ type: 'setName', name: event.target.value })}
         />
       </Field>
-      <Field id="wizard-camera" label="Camera position">
-        <Select
-          id="wizard-camera"
-          value={state.cameraPosition}
-          onValueChange={(value) =>
-            dispatch({ type: 'setCameraPosition', cameraPosition: value as CameraPosition })
-          }
-          options={CAMERA_OPTIONS}
-          placeholder="Choose a camera position"
-        />
-      </Field>
+      <CameraPositionField
+        id="wizard-camera"
+        value={state.cameraPosition}
+        onChange={(cameraPosition) => dispatch({ type: 'setCameraPosition', cameraPosition })}
+      />
     </div>
   );
 }
