@@ -1,12 +1,16 @@
 import type { RepRecord, TimelineEntry } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
 import {
+  analysisSpeedText,
+  analysisStatusText,
   chipCategory,
+  chipText,
   formatTime,
   fractionOf,
   phaseChips,
   repTimeline,
   seekBarSegments,
+  seekBarSpan,
 } from '../src/analysis/timeline';
 import { PHASE_COLORS } from '../src/constants/analysis';
 
@@ -62,6 +66,12 @@ describe('phase chips', () => {
     for (const chip of phaseChips(TIMELINE, REPS))
       expect(chip.color).toBe(PHASE_COLORS[chip.label]);
   });
+
+  it('names the phase alone, or the phase and its legend entry when they differ', () => {
+    const texts = phaseChips(TIMELINE, REPS).map(chipText);
+    expect(texts.slice(0, 3)).toEqual(['Start', 'READY', 'Transition']);
+    expect(texts.slice(6)).toEqual(['Transition · Invalid', 'Start · Invalid', 'STOP']);
+  });
 });
 
 describe('seek bar', () => {
@@ -87,6 +97,12 @@ describe('seek bar', () => {
     expect(fractionOf(100, 0)).toBe(0);
     expect(fractionOf(100, Number.POSITIVE_INFINITY)).toBe(0);
   });
+
+  it('spans a segment in percent of the bar, clamped to it', () => {
+    expect(seekBarSpan(2500, 5000, 10_000)).toEqual({ leftPercent: 25, widthPercent: 25 });
+    expect(seekBarSpan(7500, 20_000, 10_000)).toEqual({ leftPercent: 75, widthPercent: 25 });
+    expect(seekBarSpan(1000, 2000, 0)).toEqual({ leftPercent: 0, widthPercent: 0 });
+  });
 });
 
 describe('rep timeline', () => {
@@ -109,5 +125,46 @@ describe('time readout', () => {
     expect(formatTime(0.1)).toBe('0:00.1');
     expect(formatTime(Number.NaN)).toBe('0:00.0');
     expect(formatTime(Number.POSITIVE_INFINITY)).toBe('0:00.0');
+  });
+});
+
+describe('status lines', () => {
+  const ANALYSING = {
+    error: null,
+    hasSource: true,
+    modelReady: true,
+    done: false,
+    result: null,
+    analysedFraction: 0.426,
+  };
+
+  it('shows progress while analysing, the counts once done', () => {
+    expect(analysisStatusText(ANALYSING)).toBe('Analysing... 43%');
+    expect(
+      analysisStatusText({
+        ...ANALYSING,
+        done: true,
+        result: { validReps: 3, invalidReps: 1, frameCount: 120 },
+      }),
+    ).toBe('Analysis complete: 3 valid, 1 invalid (120 frames)');
+  });
+
+  it('puts an error first, then a missing video, then the model loading', () => {
+    expect(analysisStatusText({ ...ANALYSING, error: 'Boom', hasSource: false })).toBe('Boom');
+    expect(analysisStatusText({ ...ANALYSING, hasSource: false, modelReady: false })).toBe(
+      'Choose a sample video or upload one.',
+    );
+    expect(analysisStatusText({ ...ANALYSING, modelReady: false })).toBe(
+      'Loading the pose model...',
+    );
+  });
+
+  it('shows the speed only once done, naming frame stepping', () => {
+    expect(analysisSpeedText(false, 19.94, false)).toBeNull();
+    expect(analysisSpeedText(true, null, false)).toBeNull();
+    expect(analysisSpeedText(true, 19.94, false)).toBe('19.9 frames analysed per second');
+    expect(analysisSpeedText(true, 4, true)).toBe(
+      '4.0 frames analysed per second (frame stepping)',
+    );
   });
 });

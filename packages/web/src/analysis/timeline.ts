@@ -1,6 +1,7 @@
 /**
  * What the analysis screen draws from an analysis: phase chips, the seek bar's coloured segments,
- * the rep timeline and the time readout. Pure functions of the analyser's timeline and reps.
+ * the rep timeline, the time readout and the status lines. Pure functions of the analyser's
+ * timeline, reps and progress.
  */
 import type { RepRecord, TimelineEntry, TimelinePhase } from '@reptemple/pose-sdk';
 import { PHASE_COLORS, type PhaseLegendLabel } from '../constants/analysis';
@@ -60,6 +61,11 @@ export function phaseChips(
       color: PHASE_COLORS[label],
     };
   });
+}
+
+/** A chip's text: the phase alone, or 'Start · Invalid' when its legend entry differs. */
+export function chipText(chip: PhaseChip): string {
+  return chip.phaseLabel === chip.label ? chip.label : `${chip.phaseLabel} · ${chip.label}`;
 }
 
 export interface SeekBarSegment {
@@ -135,6 +141,16 @@ export function fractionOf(timeMs: number, durationMs: number): number {
   return Math.min(1, Math.max(0, timeMs / durationMs));
 }
 
+/** Where a segment from `startMs` to `endMs` sits on the seek bar, as CSS percentages. */
+export function seekBarSpan(
+  startMs: number,
+  endMs: number,
+  durationMs: number,
+): { leftPercent: number; widthPercent: number } {
+  const start = fractionOf(startMs, durationMs);
+  return { leftPercent: start * 100, widthPercent: (fractionOf(endMs, durationMs) - start) * 100 };
+}
+
 /** '1:05.3': minutes, seconds and tenths (frame stepping needs sub-second precision). */
 export function formatTime(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00.0';
@@ -143,4 +159,42 @@ export function formatTime(seconds: number): string {
   const rest = tenths - minutes * 600;
   const wholeSeconds = Math.floor(rest / 10);
   return `${minutes}:${String(wholeSeconds).padStart(2, '0')}.${rest % 10}`;
+}
+
+/** What the status line needs to know about the screen and its analysis. */
+export interface AnalysisStatusInput {
+  readonly error: string | null;
+  readonly hasSource: boolean;
+  readonly modelReady: boolean;
+  readonly done: boolean;
+  /** The run's counts (shown once done); null before a run exists. */
+  readonly result: { validReps: number; invalidReps: number; frameCount: number } | null;
+  /** Share of the video analysed so far, 0..1. */
+  readonly analysedFraction: number;
+}
+
+/** The status line: the first of error, no video, model loading, final counts or progress. */
+export function analysisStatusText(input: AnalysisStatusInput): string {
+  if (input.error) return input.error;
+  if (!input.hasSource) return 'Choose a sample video or upload one.';
+  if (!input.modelReady) return 'Loading the pose model...';
+  if (input.done && input.result) {
+    const { validReps, invalidReps, frameCount } = input.result;
+    return `Analysis complete: ${validReps} valid, ${invalidReps} invalid (${frameCount} frames)`;
+  }
+  return `Analysing... ${Math.round(input.analysedFraction * 100)}%`;
+}
+
+/**
+ * The analysis speed, shown once the analysis is done (the benchmark reads it). Frame stepping (the
+ * fallback for videos WebCodecs does not decode) is named, so its slower figure is not read as the
+ * WebCodecs path's.
+ */
+export function analysisSpeedText(
+  done: boolean,
+  framesPerSecond: number | null,
+  frameStepping: boolean,
+): string | null {
+  if (!done || framesPerSecond === null) return null;
+  return `${framesPerSecond.toFixed(1)} frames analysed per second${frameStepping ? ' (frame stepping)' : ''}`;
 }
