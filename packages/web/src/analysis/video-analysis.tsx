@@ -2,27 +2,26 @@
 /**
  * The video analysis screen as a reusable component (spec 01 §2 "Video analysis screen", §4, §8,
  * §9): the analysis page, each comparison of the definition editor and (later) the recording view
- * use it. The rules live in plain modules (playback, timeline, analysis-run, pose-overlay); this
- * file wires them to a <video>, a canvas and the controls.
+ * use it. The rules live in plain modules (playback, timeline, analysis-run, pose-overlay) and the
+ * parts of the screen are presentational components beside this file; this file keeps the state
+ * and wires the rules to the <video>, the canvas and the controls.
  */
 import type { ExerciseDefinition } from '@reptemple/definitions';
-import { ChevronLeft, ChevronRight, Pause, Play, RotateCcw, Upload, X } from 'lucide-react';
 import { type ChangeEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Button } from '../components/ui/button';
-import { Checkbox } from '../components/ui/checkbox';
 import {
   ANALYSIS_MESSAGES,
   DEFAULT_ANALYSIS_MODEL,
-  PHASE_COLORS,
-  PHASE_LEGEND,
   REP_PLAYBACK_CHECK_INTERVAL_MS,
   SAMPLE_VIDEO_INDEX_URL,
   type ServedPoseModel,
 } from '../constants/analysis';
-import { cn } from '../lib/cn';
 import { errorToast } from '../toast/toast-store';
-import { type DisplayPhase, frameAtTime } from './analysis-run';
+import { AnalysisHeader } from './analysis-header';
+import { frameAtTime } from './analysis-run';
+import { CounterBox } from './counter-box';
 import { resolveDuration } from './frame-source';
+import { OverlayToggles } from './overlay-toggles';
+import { PhaseChips, PhaseLegend } from './phase-chips';
 import {
   isVideoFile,
   needsDurationWorkaround,
@@ -32,18 +31,22 @@ import {
   resumeLeadMs,
   steppedTime,
 } from './playback';
+import { PlaybackControls } from './playback-controls';
 import { drawPoseOverlay, overlayAngles } from './pose-overlay';
-import { groupSampleVideos, parseSampleVideoIndex, type SampleVideo } from './sample-videos';
+import { RepTimeline } from './rep-timeline';
+import { parseSampleVideoIndex, type SampleVideo } from './sample-videos';
+import { SeekBar } from './seek-bar';
 import {
-  formatTime,
+  analysisSpeedText,
+  analysisStatusText,
   fractionOf,
-  type PhaseChip,
   phaseChips,
   type RepTimelineItem,
   repTimeline,
   seekBarSegments,
 } from './timeline';
 import { useFrameAnalysis } from './use-frame-analysis';
+import { VideoStage } from './video-stage';
 
 export interface VideoAnalysisProps {
   /** Default 'Video Analysis'. */
@@ -63,13 +66,6 @@ export interface VideoAnalysisProps {
   model?: ServedPoseModel;
 }
 
-const PHASE_NAMES: Readonly<Record<DisplayPhase, string>> = {
-  start: 'Start',
-  transition: 'Transition',
-  end: 'End',
-  unknown: '—',
-};
-
 let sampleIndex: Promise<SampleVideo[]> | undefined;
 function loadSampleIndex(): Promise<SampleVideo[]> {
   sampleIndex ??= fetch(SAMPLE_VIDEO_INDEX_URL)
@@ -84,28 +80,12 @@ function loadSampleIndex(): Promise<SampleVideo[]> {
   return sampleIndex;
 }
 
-function Chip(props: { chip: PhaseChip }) {
-  return (
-    <li
-      className="rounded-full px-2 py-0.5 text-xs font-semibold text-black"
-      style={{ backgroundColor: props.chip.color }}
-      title={`${props.chip.label} at ${formatTime(props.chip.timestampMs / 1000)}`}
-    >
-      {props.chip.phaseLabel === props.chip.label
-        ? props.chip.label
-        : `${props.chip.phaseLabel} · ${props.chip.label}`}{' '}
-      <span className="font-normal">{formatTime(props.chip.timestampMs / 1000)}</span>
-    </li>
-  );
-}
-
 export function VideoAnalysis(props: VideoAnalysisProps) {
   const title = props.title ?? 'Video Analysis';
   const model = props.model ?? DEFAULT_ANALYSIS_MODEL;
   const ids = useId();
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const ownBlobUrl = useRef<string | null>(null);
 
   const [src, setSrc] = useState(props.videoSrc);
@@ -383,20 +363,17 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
   );
   const durationMs = durationS * 1000;
   const analysedFraction = run ? fractionOf(run.analysedUntilMs, durationMs) : 0;
-  const sampleGroups = groupSampleVideos(samples);
-  const status = analysis.error
-    ? analysis.error
-    : !src
-      ? 'Choose a sample video or upload one.'
-      : !modelReady
-        ? 'Loading the pose model...'
-        : done && run
-          ? `Analysis complete: ${run.validReps} valid, ${run.invalidReps} invalid (${run.frames.length} frames)`
-          : `Analysing... ${Math.round(analysedFraction * 100)}%`;
-  const speed =
-    done && analysis.framesPerSecond !== null
-      ? `${analysis.framesPerSecond.toFixed(1)} frames analysed per second${analysis.kind === 'seek' ? ' (frame stepping)' : ''}`
-      : null;
+  const status = analysisStatusText({
+    error: analysis.error,
+    hasSource: !!src,
+    modelReady,
+    done,
+    result: run
+      ? { validReps: run.validReps, invalidReps: run.invalidReps, frameCount: run.frames.length }
+      : null,
+    analysedFraction,
+  });
+  const speed = analysisSpeedText(done, analysis.framesPerSecond, analysis.kind === 'seek');
 
   return (
     <section
@@ -404,191 +381,52 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
       aria-label={title}
       data-testid="video-analysis"
     >
-      <header className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 className="font-display text-xl text-gold">{title}</h2>
-        <div className="flex flex-wrap items-center gap-2">
-          <label className="sr-only" htmlFor={`${ids}-sample`}>
-            Sample video
-          </label>
-          <select
-            id={`${ids}-sample`}
-            className="h-9 max-w-64 rounded-md border border-line bg-page px-2 text-sm text-ink"
-            value={samples.some((s) => s.url === src) ? src : ''}
-            onChange={(event) => event.target.value && changeSource(event.target.value)}
-          >
-            <option value="">Sample video...</option>
-            {sampleGroups.map((group) => (
-              <optgroup
-                key={group.exercise}
-                label={group.exercise === 'pushup' ? 'Push-ups' : 'Squats'}
-              >
-                {group.samples.map((sample) => (
-                  <option key={sample.url} value={sample.url}>
-                    {sample.name} ({sample.view})
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <input
-            ref={fileRef}
-            id={`${ids}-upload`}
-            type="file"
-            accept="video/*"
-            className="sr-only"
-            aria-label="Upload a video"
-            onChange={onFile}
-          />
-          <Button variant="secondary" size="sm" onClick={() => fileRef.current?.click()}>
-            <Upload aria-hidden="true" className="size-4" /> Upload
-          </Button>
-          {props.onRemove && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={props.onRemove}
-              aria-label={`Remove ${title}`}
-            >
-              <X aria-hidden="true" className="size-4" /> Remove
-            </Button>
-          )}
-        </div>
-      </header>
+      <AnalysisHeader
+        title={title}
+        idPrefix={ids}
+        samples={samples}
+        src={src}
+        onSampleChosen={changeSource}
+        onFileChosen={onFile}
+        onRemove={props.onRemove}
+      />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
         <div>
-          <div className="relative overflow-hidden rounded-lg bg-black">
-            <video
-              ref={videoRef}
-              src={src}
-              className="block max-h-[60vh] w-full object-contain"
-              muted
-              playsInline
-              preload="auto"
-              onPlay={() => setPlaying(true)}
-              onPause={() => setPlaying(false)}
-              onSeeked={(event) => setCurrentS(event.currentTarget.currentTime)}
-              onTimeUpdate={(event) => {
-                if (event.currentTarget.paused) setCurrentS(event.currentTarget.currentTime);
-              }}
-              onDurationChange={(event) => {
-                const d = event.currentTarget.duration;
-                if (Number.isFinite(d) && d > 0) setDurationS(d);
-              }}
-            />
-            <canvas
-              ref={canvasRef}
-              className="pointer-events-none absolute inset-0 h-full w-full object-contain"
-            />
-            {loadingText && (
-              <div className="absolute inset-0 flex items-center justify-center bg-black/60 text-ink">
-                <p role="status">{loadingText}</p>
-              </div>
-            )}
-            {waiting && !loadingText && (
-              <p className="absolute right-2 bottom-2 rounded bg-black/70 px-2 py-1 text-xs text-ink">
-                Waiting for the analysis to catch up...
-              </p>
-            )}
-          </div>
-
-          <div className="mt-2">
-            <div
-              className="relative h-3 overflow-hidden rounded bg-surface-raised"
-              aria-hidden="true"
-            >
-              <div
-                className="absolute inset-y-0 left-0 bg-white/10"
-                style={{ width: `${analysedFraction * 100}%` }}
-              />
-              {bar?.segments.map((segment) => (
-                <div
-                  key={`${segment.startMs}-${segment.label}`}
-                  className="absolute inset-y-0"
-                  data-phase={segment.label}
-                  style={{
-                    left: `${fractionOf(segment.startMs, durationMs) * 100}%`,
-                    width: `${(fractionOf(segment.endMs, durationMs) - fractionOf(segment.startMs, durationMs)) * 100}%`,
-                    backgroundColor: segment.color,
-                  }}
-                />
-              ))}
-              {bar?.markers.map((marker) => (
-                <div
-                  key={`${marker.atMs}-${marker.label}`}
-                  className="absolute inset-y-0 w-1"
-                  style={{
-                    left: `${fractionOf(marker.atMs, durationMs) * 100}%`,
-                    backgroundColor: marker.color,
-                  }}
-                />
-              ))}
-            </div>
-            <input
-              type="range"
-              aria-label="Seek"
-              className="w-full accent-gold"
-              min={0}
-              max={durationS || 0}
-              step="any"
-              value={Math.min(currentS, durationS || 0)}
-              onChange={(event) => seekTo(Number(event.target.value))}
-            />
-          </div>
-
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <Button
-              size="sm"
-              onClick={togglePlay}
-              aria-label={playing || waiting ? 'Pause' : 'Play'}
-            >
-              {playing || waiting ? (
-                <Pause aria-hidden="true" className="size-4" />
-              ) : (
-                <Play aria-hidden="true" className="size-4" />
-              )}
-              {playing || waiting ? 'Pause' : 'Play'}
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => step(-1)}
-              aria-label="Previous frame"
-            >
-              <ChevronLeft aria-hidden="true" className="size-4" />
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => step(1)} aria-label="Next frame">
-              <ChevronRight aria-hidden="true" className="size-4" />
-            </Button>
-            <Button variant="secondary" size="sm" onClick={reset}>
-              <RotateCcw aria-hidden="true" className="size-4" /> Reset
-            </Button>
-            <span className="ml-auto font-mono text-sm text-muted" data-testid="time-readout">
-              {formatTime(currentS)} / {formatTime(durationS)}
-            </span>
-          </div>
-          <div className="mt-2 flex flex-wrap gap-x-4">
-            <Checkbox
-              id={`${ids}-pose`}
-              label="Show pose"
-              checked={showPose}
-              onCheckedChange={changeShowPose}
-            />
-            <Checkbox
-              id={`${ids}-landmarks`}
-              label="Landmarks"
-              checked={showLandmarks}
-              onCheckedChange={setShowLandmarks}
-              disabled={!showPose}
-            />
-            <Checkbox
-              id={`${ids}-connections`}
-              label="Connections"
-              checked={showConnections}
-              onCheckedChange={setShowConnections}
-              disabled={!showPose}
-            />
-          </div>
+          <VideoStage
+            videoRef={videoRef}
+            canvasRef={canvasRef}
+            src={src}
+            loadingText={loadingText}
+            waiting={waiting}
+            onPlayingChange={setPlaying}
+            onTimeChange={setCurrentS}
+            onDurationChange={setDurationS}
+          />
+          <SeekBar
+            currentS={currentS}
+            durationS={durationS}
+            analysedFraction={analysedFraction}
+            bar={bar}
+            onSeek={seekTo}
+          />
+          <PlaybackControls
+            showPause={playing || waiting}
+            currentS={currentS}
+            durationS={durationS}
+            onTogglePlay={togglePlay}
+            onStep={step}
+            onReset={reset}
+          />
+          <OverlayToggles
+            idPrefix={ids}
+            showPose={showPose}
+            showLandmarks={showLandmarks}
+            showConnections={showConnections}
+            onShowPoseChange={changeShowPose}
+            onShowLandmarksChange={setShowLandmarks}
+            onShowConnectionsChange={setShowConnections}
+          />
           {message && (
             <p role="alert" className="mt-2 text-sm text-danger">
               {message}
@@ -597,37 +435,7 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
         </div>
 
         <aside className="space-y-3">
-          <dl
-            className="grid grid-cols-2 gap-2 rounded-lg border border-line p-3 text-sm"
-            data-testid="counter-box"
-          >
-            <dt className="text-muted">Valid reps</dt>
-            <dd className="text-right text-2xl font-bold text-ink" data-testid="valid-count">
-              {frame?.validReps ?? 0}
-            </dd>
-            <dt className="text-muted">Invalid reps</dt>
-            <dd className="text-right text-2xl font-bold text-ink" data-testid="invalid-count">
-              {frame?.invalidReps ?? 0}
-            </dd>
-            <dt className="text-muted">Phase</dt>
-            <dd className="text-right text-ink" data-testid="current-phase">
-              {PHASE_NAMES[frame?.phase ?? 'unknown']}
-            </dd>
-            <dt className="text-muted">Position</dt>
-            <dd
-              className="flex items-center justify-end gap-2 text-ink"
-              data-testid="position-indicator"
-            >
-              <span
-                aria-hidden="true"
-                className={cn(
-                  'size-3 rounded-full',
-                  frame?.isValidPosition ? 'bg-green-500' : 'bg-zinc-500',
-                )}
-              />
-              {frame?.isValidPosition ? 'In position' : 'Not in position'}
-            </dd>
-          </dl>
+          <CounterBox frame={frame} />
           <p
             className="text-sm text-muted"
             role="status"
@@ -645,60 +453,12 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
               {speed}
             </p>
           )}
-          <ul className="flex flex-wrap gap-1" aria-label="Legend">
-            {PHASE_LEGEND.map((label) => (
-              <li key={label} className="flex items-center gap-1 text-xs text-muted">
-                <span
-                  aria-hidden="true"
-                  className="size-3 rounded-sm"
-                  style={{ backgroundColor: PHASE_COLORS[label] }}
-                />
-                {label}
-              </li>
-            ))}
-          </ul>
+          <PhaseLegend />
         </aside>
       </div>
 
-      <div className="mt-4">
-        <h3 className="mb-2 text-sm font-semibold text-ink">Reps</h3>
-        {reps.length === 0 ? (
-          <p className="text-sm text-muted">No reps yet.</p>
-        ) : (
-          <ul className="flex flex-wrap gap-2" data-testid="rep-timeline">
-            {reps.map((rep) => (
-              <li key={rep.repNumber}>
-                <button
-                  type="button"
-                  className={cn(
-                    'rounded-md border px-3 py-1 text-sm font-semibold',
-                    rep.valid ? 'border-green-600 text-green-400' : 'border-red-600 text-red-400',
-                  )}
-                  title={rep.invalidReason ?? 'Valid rep'}
-                  onClick={() => playRep(rep)}
-                  onMouseEnter={() => setHoveredRep(rep)}
-                  onMouseLeave={() => setHoveredRep(null)}
-                  onFocus={() => setHoveredRep(rep)}
-                  onBlur={() => setHoveredRep(null)}
-                >
-                  Rep {rep.repNumber} {rep.valid ? '✓' : '✗'}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-
-      <div className="mt-4">
-        <h3 className="mb-2 text-sm font-semibold text-ink">
-          {hoveredRep ? `Phases of rep ${hoveredRep.repNumber}` : 'Phases'}
-        </h3>
-        <ul className="flex max-h-32 flex-wrap gap-1 overflow-y-auto" data-testid="phase-chips">
-          {(hoveredRep ? hoveredRep.chips : chips).map((chip) => (
-            <Chip key={`${chip.timestampMs}-${chip.phaseLabel}`} chip={chip} />
-          ))}
-        </ul>
-      </div>
+      <RepTimeline reps={reps} onPlayRep={playRep} onHoverRep={setHoveredRep} />
+      <PhaseChips chips={chips} hoveredRep={hoveredRep} />
     </section>
   );
 }
