@@ -168,6 +168,10 @@ describe('an admin builds, saves, loads, exports and imports a definition', () =
       true,
     );
     await seekAndCapture(wizard, 'End', FRAMES_S.end);
+    // Back to the upload step and forward again: the video and the three frames are kept.
+    await wizard.getByRole('button', { name: 'Back' }).click();
+    await wizard.getByRole('button', { name: 'Next: Select Frames' }).click();
+    await wizard.locator('[aria-current="step"]', { hasText: '2 Select Frames' }).waitFor();
     await wizard.getByRole('button', { name: 'Continue to Review' }).click();
     await wizard.locator('[aria-current="step"]', { hasText: '3 Review' }).waitFor();
     await wizard.getByRole('button', { name: 'Calculate Angles' }).click();
@@ -190,6 +194,15 @@ describe('an admin builds, saves, loads, exports and imports a definition', () =
     expect(await page.getByRole('region', { name: 'Video Analysis' }).count()).toBe(1);
     await screenshot(page, 'editor-created');
     expect(await editorViolations(page)).toEqual([]);
+    // An incomplete draft (the name being retyped) keeps the videos and their sources.
+    const second = page.getByRole('region', { name: 'Comparison 2' });
+    const sample = second.getByLabel('Sample video');
+    const firstSample = await sample.locator('option').nth(1).getAttribute('value');
+    await sample.selectOption(firstSample!);
+    await field(page, 'Exercise name').fill('');
+    await page.getByText('The videos show the last complete definition').first().waitFor();
+    expect(await second.getByLabel('Sample video').inputValue()).toBe(firstSample);
+    await field(page, 'Exercise name').fill('E2E push-up');
     await page
       .getByRole('region', { name: 'Comparison 2' })
       .getByRole('button', { name: /Remove/ })

@@ -77,15 +77,43 @@ describe('wizard steps (spec 01 §4)', () => {
     expect(started.calculating).toBe(true);
     const backed = run([{ type: 'back' }, { type: 'calculationSucceeded', measured }], started);
     expect(backed.measured).toBeNull();
-    const closed = run([{ type: 'reset' }, { type: 'calculationFailed', message: 'x' }], started);
+    const closed = run(
+      [
+        { type: 'reset', cameraPosition: 'side' },
+        { type: 'calculationFailed', message: 'x' },
+      ],
+      started,
+    );
     expect(closed).toEqual(initialWizardState());
     const done = run([{ type: 'calculationSucceeded', measured }], started);
     expect(done).toMatchObject({ calculating: false, measured });
   });
 
-  it('closing resets all state', () => {
-    const state = run([...chosen, ...allFrames, { type: 'continueToReview' }, { type: 'reset' }]);
-    expect(state).toEqual(initialWizardState());
+  it("closing resets all state, the camera position back to the editor's", () => {
+    const state = run([
+      ...chosen,
+      { type: 'setCameraPosition', cameraPosition: 'front' },
+      ...allFrames,
+      { type: 'continueToReview' },
+      { type: 'reset', cameraPosition: 'back' },
+    ]);
+    expect(state).toEqual(initialWizardState('back'));
+  });
+
+  it('after Back to the upload step, Next returns to the frames with the video and frames kept', () => {
+    const backed = run([...chosen, ...allFrames, { type: 'back' }]);
+    expect(backed.step).toBe('upload');
+    const again = run([{ type: 'continueToFrames' }], backed);
+    expect(again.step).toBe('frames');
+    expect(again.video).toEqual({ url: 'blob:1', fileName: 'clip.mp4' });
+    expect(again.frames.end).toEqual(frame(1000));
+    // Not without a video, and not with a name the spec refuses.
+    expect(run([{ type: 'continueToFrames' }]).step).toBe('upload');
+    const renamed = run(
+      [{ type: 'setName', name: 'NEW EXERCISE' }, { type: 'continueToFrames' }],
+      backed,
+    );
+    expect(renamed.step).toBe('upload');
   });
 
   it('a new video or a new frame drops the measurements made before', () => {

@@ -92,6 +92,7 @@ export const EDITOR_SPEC_TEXT = {
 /** Texts the spec leaves to us. */
 export const EDITOR_TEXT = {
   pageTitle: 'Exercise Definition Editor',
+  wizardNextToFrames: 'Next: Select Frames',
   home: 'Home',
   addNew: 'Add New',
   load: 'Load',
@@ -106,6 +107,8 @@ export const EDITOR_TEXT = {
   notReadyForStorage: 'The definition is not complete yet',
   comparisonsNotReady:
     'The videos analyse the definition once it is complete. Still missing or wrong:',
+  comparisonsKeepLast:
+    'The videos show the last complete definition until this one is complete. Still missing or wrong:',
   corruptLocalCopy:
     'The copy of the editor kept in this browser could not be read, so the editor started fresh.',
   leaveWarning: 'You have unsaved changes. Leave the page anyway?',

@@ -39,12 +39,13 @@ export type WizardAction<Image = unknown> =
   | { type: 'setCameraPosition'; cameraPosition: CameraPosition }
   | { type: 'videoChosen'; url: string; fileName: string }
   | { type: 'captureFrame'; phase: PhaseName; frame: CapturedFrame<Image> }
+  | { type: 'continueToFrames' }
   | { type: 'continueToReview' }
   | { type: 'back' }
   | { type: 'calculationStarted' }
   | { type: 'calculationSucceeded'; measured: MeasuredAngles }
   | { type: 'calculationFailed'; message: string }
-  | { type: 'reset' };
+  | { type: 'reset'; cameraPosition: CameraPosition };
 
 export function initialWizardState<Image = unknown>(
   cameraPosition: CameraPosition = 'side',
@@ -116,6 +117,11 @@ export function wizardReducer<Image>(
         frames: { ...state.frames, [action.phase]: action.frame },
         measured: null,
       };
+    // Forward again after Back to the upload step, with the video already chosen: its frames stay.
+    case 'continueToFrames':
+      if (state.step !== 'upload' || state.video === null || !isValidExerciseName(state.name))
+        return state;
+      return { ...state, step: 'frames', error: null };
     case 'continueToReview':
       if (state.step !== 'frames' || !allFramesCaptured(state.frames)) return state;
       return { ...state, step: 'review', error: null };
@@ -133,8 +139,9 @@ export function wizardReducer<Image>(
     case 'calculationFailed':
       if (!state.calculating) return state;
       return { ...state, calculating: false, error: action.message };
+    // Everything goes, the camera position included: it starts from the editor's again.
     case 'reset':
-      return initialWizardState(state.cameraPosition);
+      return initialWizardState(action.cameraPosition);
   }
 }
 

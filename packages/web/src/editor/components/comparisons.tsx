@@ -1,6 +1,6 @@
 import type { BodySide, ExerciseDefinition } from '@reptemple/definitions';
 import { Plus, X } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { VideoAnalysis } from '../../analysis/video-analysis';
 import { Button } from '../../components/ui/button';
 import { COMPARISON_UPDATE_DELAY_MS, EDITOR_SPEC_TEXT, EDITOR_TEXT } from '../../constants/editor';
@@ -30,6 +30,25 @@ export function Comparisons(props: {
     () => (settledKey === null || key === null ? null : JSON.parse(settledKey)),
     [settledKey, key],
   );
+  // While the draft is incomplete (a name being retyped, an angle being replaced), the videos keep
+  // the last complete definition: unmounting them would throw away their analysis and their
+  // uploaded files.
+  const [lastComplete, setLastComplete] = useState<ExerciseDefinition | null>(null);
+  useEffect(() => {
+    if (analysed) setLastComplete(analysed);
+  }, [analysed]);
+  const shown = analysed ?? lastComplete;
+  const notReady =
+    key === null ? (
+      <div className="text-sm text-muted" role="status">
+        <p>{shown ? EDITOR_TEXT.comparisonsKeepLast : EDITOR_TEXT.comparisonsNotReady}</p>
+        <ul className="mt-2 list-disc pl-5 font-mono text-xs">
+          {problems.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+    ) : null;
 
   return (
     <section aria-labelledby="comparisons-title" className="grid gap-4">
@@ -64,19 +83,22 @@ export function Comparisons(props: {
                   onChange={(closerSide) => update({ closerSide })}
                 />
               ) : null}
-              {analysed ? (
-                <VideoAnalysis
-                  title={instance.title}
-                  definition={analysed}
-                  videoSrc={instance.videoSrc}
-                  onVideoSrcChange={(videoSrc) => update({ videoSrc })}
-                  showPoseVisualization={instance.showPoseVisualization}
-                  onShowPoseVisualizationChange={(showPoseVisualization) =>
-                    update({ showPoseVisualization })
-                  }
-                  closerSide={instance.closerSide}
-                  onRemove={remove}
-                />
+              {shown ? (
+                <>
+                  {notReady}
+                  <VideoAnalysis
+                    title={instance.title}
+                    definition={shown}
+                    videoSrc={instance.videoSrc}
+                    onVideoSrcChange={(videoSrc) => update({ videoSrc })}
+                    showPoseVisualization={instance.showPoseVisualization}
+                    onShowPoseVisualizationChange={(showPoseVisualization) =>
+                      update({ showPoseVisualization })
+                    }
+                    closerSide={instance.closerSide}
+                    onRemove={remove}
+                  />
+                </>
               ) : (
                 <section
                   aria-label={instance.title}
@@ -93,18 +115,7 @@ export function Comparisons(props: {
                       <X aria-hidden="true" className="size-4" />
                     </Button>
                   </div>
-                  {key !== null ? (
-                    <p className="text-sm text-muted">Updating...</p>
-                  ) : (
-                    <div className="text-sm text-muted">
-                      <p>{EDITOR_TEXT.comparisonsNotReady}</p>
-                      <ul className="mt-2 list-disc pl-5 font-mono text-xs">
-                        {problems.map((line) => (
-                          <li key={line}>{line}</li>
-                        ))}
-                      </ul>
-                    </div>
-                  )}
+                  {notReady ?? <p className="text-sm text-muted">Updating...</p>}
                 </section>
               )}
             </div>

@@ -9,7 +9,7 @@ import { EDITOR_SPEC_TEXT, EDITOR_TEXT, PHASE_LABELS } from '../../constants/edi
 import { cn } from '../../lib/cn';
 import { errorToast } from '../../toast/toast-store';
 import type { DraftDefinition } from '../editor-state';
-import { exerciseNameHint } from '../validation';
+import { exerciseNameHint, isValidExerciseName } from '../validation';
 import {
   calculateFrameAngles,
   calculationErrorText,
@@ -100,11 +100,17 @@ export function WizardDialog(props: {
   // Closing resets all state (spec 01 §4), and frees the video and the stills.
   const close = () => {
     releaseUrls(stateRef.current);
-    dispatch({ type: 'reset' });
+    dispatch({ type: 'reset', cameraPosition: props.editing.cameraPosition });
     setAlert(null);
     props.onClose();
   };
   useEffect(() => () => releaseUrls(stateRef.current), []);
+  // Each opening starts from the editor's camera position as it is now, not as it was when the
+  // page first rendered (the wizard is untouched while closed, so nothing else is lost).
+  const editingCamera = props.editing.cameraPosition;
+  useEffect(() => {
+    if (props.open) dispatch({ type: 'reset', cameraPosition: editingCamera });
+  }, [props.open, editingCamera]);
 
   /** Spec 01 calls these alerts; here they show in the dialog and as a toast. */
   const showAlert = (message: string) => {
@@ -220,7 +226,8 @@ function UploadStep(props: {
       props.onProblem(problem);
       return;
     }
-    if (state.video) URL.revokeObjectURL(state.video.url);
+    // The new video replaces the old one and the stills captured from it.
+    releaseUrls(state);
     props.onChosen();
     dispatch({ type: 'videoChosen', url: URL.createObjectURL(file), fileName: file.name });
   };
@@ -241,9 +248,19 @@ function UploadStep(props: {
         />
       </Field>
       {state.video ? (
-        <p className="text-sm text-muted">
-          Chosen: <span className="text-ink">{state.video.fileName}</span>
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted">
+            Chosen: <span className="text-ink">{state.video.fileName}</span>
+          </p>
+          {/* Back from Select Frames keeps the video and its frames: forward again without
+              choosing the file a second time. */}
+          <Button
+            disabled={!isValidExerciseName(state.name)}
+            onClick={() => dispatch({ type: 'continueToFrames' })}
+          >
+            {EDITOR_TEXT.wizardNextToFrames}
+          </Button>
+        </div>
       ) : null}
     </div>
   );
