@@ -520,9 +520,7 @@ export class AuthService {
     if (!verdict.allowed)
       return errorRedirect('over_request_rate_limit', 'Request rate limit reached');
     if (!token) return errorRedirect('otp_expired', 'Email link is invalid or has expired');
-    const db = await this.options.pool.connect();
-    try {
-      await db.query('begin');
+    return this.inTransaction(async (db) => {
       let consumed: Awaited<ReturnType<AuthService['consumeOneTimeToken']>>;
       try {
         consumed = await this.consumeOneTimeToken(db, { tokenHash: sha256(token) });
@@ -565,16 +563,7 @@ export class AuthService {
         type: consumed.token_type,
       });
       return `${redirect.split('#')[0]}#${fragment.toString()}`;
-    } catch (error) {
-      await db
-        .query('rollback')
-        .catch((rollbackError: unknown) =>
-          this.options.log.warn('auth_rollback_failed', { error: rollbackError }),
-        );
-      throw error;
-    } finally {
-      db.release();
-    }
+    });
   }
 
   /** POST /verify: the six-digit code from the e-mail (or the link's token hash) for a session. */
@@ -589,9 +578,7 @@ export class AuthService {
         type,
       );
     }
-    const db = await this.options.pool.connect();
-    try {
-      await db.query('begin');
+    return this.inTransaction(async (db) => {
       let consumed: Awaited<ReturnType<AuthService['consumeOneTimeToken']>>;
       if (typeof body.token_hash === 'string' && body.token_hash) {
         consumed = await this.consumeOneTimeToken(db, { tokenHash: sha256(body.token_hash) });
@@ -622,16 +609,7 @@ export class AuthService {
       const session = await this.issueSession(user, 'otp', client, db);
       await db.query('commit');
       return session;
-    } catch (error) {
-      await db
-        .query('rollback')
-        .catch((rollbackError: unknown) =>
-          this.options.log.warn('auth_rollback_failed', { error: rollbackError }),
-        );
-      throw error;
-    } finally {
-      db.release();
-    }
+    });
   }
 
   /** PKCE: the auth code from the redirect plus the browser's code verifier, for a session. */
@@ -640,15 +618,14 @@ export class AuthService {
     client: ClientContext,
   ): Promise<SessionResponse> {
     this.limit(`verify:${client.ip}`, 'verifyPerIp', 'code exchanges from this address');
-    if (typeof body.auth_code !== 'string' || typeof body.code_verifier !== 'string') {
+    const { auth_code: authCode, code_verifier: codeVerifier } = body;
+    if (typeof authCode !== 'string' || typeof codeVerifier !== 'string') {
       throw authErrors.validation(
         'invalid request: both auth code and code verifier should be non-empty',
         'auth_code and code_verifier',
       );
     }
-    const db = await this.options.pool.connect();
-    try {
-      await db.query('begin');
+    return this.inTransaction(async (db) => {
       const { rows } = await db.query<{
         id: string;
         user_id: string;
@@ -659,13 +636,11 @@ export class AuthService {
         `update auth.flow_state set used_at = now()
          where auth_code_hash = $1 and used_at is null and expires_at > now()
          returning id, user_id, code_challenge, code_challenge_method, authentication_method`,
-        [sha256(body.auth_code)],
+        [sha256(authCode)],
       );
       const flow = rows[0];
       if (!flow) throw authErrors.flowStateNotFound();
-      if (
-        !pkceChallengeMatches(body.code_verifier, flow.code_challenge, flow.code_challenge_method)
-      )
+      if (!pkceChallengeMatches(codeVerifier, flow.code_challenge, flow.code_challenge_method))
         throw authErrors.badCodeVerifier();
       const user = await db.query<AuthUserRow>(
         `select ${USER_COLUMNS} from auth.users where id = $1`,
@@ -675,6 +650,18 @@ export class AuthService {
       const session = await this.issueSession(user.rows[0], 'otp', client, db);
       await db.query('commit');
       return session;
+    });
+  }
+
+  /**
+   * Runs `work` in a transaction on its own connection. `work` commits (some flows commit before
+   * answering, e.g. an error redirect); whatever it throws rolls the transaction back first.
+   */
+  private async inTransaction<T>(work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
+    const db = await this.options.pool.connect();
+    try {
+      await db.query('begin');
+      return await work(db);
     } catch (error) {
       await db
         .query('rollback')
