@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { LOGIN } from '../constants/messages';
 import { Button } from './ui/button';
 import { Card } from './ui/card';
+import { Field, Input } from './ui/field';
 
 /** The frame of the login and sign-up pages. */
 export function AuthCard(props: {
@@ -41,5 +42,27 @@ export function CheckEmailPanel(props: { email: string; onUseDifferentEmail: () 
         {LOGIN.useDifferentEmail}
       </Button>
     </section>
+  );
+}
+
+/** The e-mail field of the sign-in and sign-up forms (each tab has its own id). */
+export function EmailField(props: {
+  id: string;
+  value: string;
+  onChange: (email: string) => void;
+  disabled: boolean;
+}) {
+  return (
+    <Field id={props.id} label="Email">
+      <Input
+        id={props.id}
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        disabled={props.disabled}
+      />
+    </Field>
   );
 }

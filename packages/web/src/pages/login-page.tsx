@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useAuth } from '../auth/auth-provider';
-import { AuthCard, CheckEmailPanel } from '../components/auth-card';
+import { AuthCard, CheckEmailPanel, EmailField } from '../components/auth-card';
 import { Button } from '../components/ui/button';
 import { Field, Input } from '../components/ui/field';
 import { PageSpinner } from '../components/ui/spinner';
@@ -79,17 +79,7 @@ export function LoginPage() {
   };
 
   const emailField = (id: string) => (
-    <Field id={id} label="Email">
-      <Input
-        id={id}
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        disabled={busy}
-      />
-    </Field>
+    <EmailField id={id} value={email} onChange={setEmail} disabled={busy} />
   );
 
   return (

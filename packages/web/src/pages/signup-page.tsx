@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useAuth } from '../auth/auth-provider';
-import { AuthCard, CheckEmailPanel } from '../components/auth-card';
+import { AuthCard, CheckEmailPanel, EmailField } from '../components/auth-card';
 import { ProfileFields } from '../components/profile-fields';
 import { Button } from '../components/ui/button';
 import { Field, Input } from '../components/ui/field';
@@ -125,17 +125,7 @@ export function SignupPage() {
   };
 
   const emailField = (id: string) => (
-    <Field id={id} label="Email">
-      <Input
-        id={id}
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        disabled={busy}
-      />
-    </Field>
+    <EmailField id={id} value={email} onChange={setEmail} disabled={busy} />
   );
 
   return (
