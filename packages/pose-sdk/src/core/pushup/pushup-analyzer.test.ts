@@ -42,6 +42,20 @@ function reps(
   ).analyzer;
 }
 
+/** An angle (degrees) over time (ms), linear between the given points and flat after the last. */
+function piecewise(points: readonly (readonly [number, number])[]): (t: number) => number {
+  return (t) => {
+    for (let i = 1; i < points.length; i++) {
+      const [t1, a1] = points[i]!;
+      if (t <= t1) {
+        const [t0, a0] = points[i - 1]!;
+        return a0 + ((a1 - a0) * (t - t0)) / (t1 - t0);
+      }
+    }
+    return points[points.length - 1]![1];
+  };
+}
+
 const reasons = (analyzer: PushupAnalyzer) => analyzer.reps.map((rep) => rep.invalidReason);
 
 describe('PushupAnalyzer phases', () => {
@@ -160,6 +174,40 @@ describe('PushupAnalyzer reps', () => {
   it('does not count a wobble at the top of less than 30 degrees as a rep', () => {
     expect(reps({ reps: 2, top: 170, bottom: 145 }).reps).toHaveLength(0);
     expect(reps({ reps: 2, top: 170, bottom: 135 }).reps).toHaveLength(2);
+  });
+
+  it('does not count a dip that bent 30 degrees but left the top again before rising 30', () => {
+    // Linear pieces of the elbow angle: [time ms, degrees]. A hold at 176 that sags to 162, a
+    // 36-degree dip from the first top that rises only 27 (to 167), then one real rep.
+    const elbow = piecewise([
+      [0, 176],
+      [1500, 162],
+      [2000, 140],
+      [2400, 167],
+      [3000, 167],
+      [3600, 80],
+      [4200, 170],
+      [4800, 170],
+    ]);
+    const { analyzer } = analyse(framesOf(4800, 30, (t) => ({ elbow: elbow(t) })));
+    expect(analyzer.reps).toHaveLength(1);
+    expect(analyzer.reps[0]!.startTime).toBeGreaterThanOrEqual(3000);
+    expect(analyzer.reps[0]!.minElbowAngle).toBeCloseTo(80, 0);
+  });
+
+  it('completes a rep whose first frame back at full extension is under 30 degrees above the bottom once it rises further', () => {
+    // A shallow bottom (135): at 10 fps the first frame at or above 160 is 162, the next 172.
+    const elbow = piecewise([
+      [0, 175],
+      [300, 175],
+      [900, 135],
+      [1500, 175],
+      [2000, 175],
+    ]);
+    const { analyzer, events } = analyse(framesOf(2000, 10, (t) => ({ elbow: elbow(t) })));
+    expect(analyzer.reps).toHaveLength(1);
+    const repEvent = events.find((event) => event.type === 'rep');
+    expect(repEvent?.timestampMs).toBe(1400);
   });
 
   it('does not end a rep on a brief dip on the way up', () => {

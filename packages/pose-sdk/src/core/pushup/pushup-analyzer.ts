@@ -125,6 +125,11 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private lastTimestampMs = Number.NEGATIVE_INFINITY;
   /** A cycle is in progress: it left a top and has not returned to one yet. */
   private inCycle = false;
+  /**
+   * The cycle bent far enough and is back at full extension, but has not yet risen minCycleRise
+   * above its bottom: it becomes a rep once it has, a wobble if the arms leave the top first.
+   */
+  private awaitingRise = false;
   /** The highest elbow angle at the current top (or of the cycle's starting top). */
   private readonly top = new TurningPoint(0);
   /** The lowest elbow angle of the cycle so far, and the highest since it. */
@@ -171,6 +176,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.lastUpDownChangeMs = Number.NEGATIVE_INFINITY;
     this.lastTimestampMs = Number.NEGATIVE_INFINITY;
     this.inCycle = false;
+    this.awaitingRise = false;
     this.top.set(0, 0);
     this.lowest.set(Number.POSITIVE_INFINITY, 0);
     this.riseTop.set(Number.NaN, 0);
@@ -365,9 +371,13 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     }
 
     let rep: PushupRepRecord | null = null;
+    if (this.awaitingRise && next !== 'up') {
+      // Left full extension again before rising minCycleRise above the bottom: the dip was a
+      // wobble, and the top it reached is where the next cycle starts from.
+      this.enterTop(this.riseTop.t, this.riseTop.angle);
+    }
     if (this.inCycle) {
-      rep =
-        next === 'up' && previous !== 'up' ? this.returnToUp(t, elbow) : this.followCycle(t, elbow);
+      rep = next === 'up' ? this.atFullExtension(t, elbow) : this.followCycle(t, elbow);
     } else {
       // Ties take the later frame, so a rep starts when the arms leave the top, not when they got there.
       if (elbow >= this.top.angle) this.top.set(elbow, t);
@@ -396,6 +406,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
 
   private enterTop(t: number, elbow: number): void {
     this.inCycle = false;
+    this.awaitingRise = false;
     this.top.set(elbow, t);
   }
 
@@ -416,6 +427,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.cycle.restart(this.top.t, this.top.angle);
     this.cycleCounts = true;
     this.inCycle = true;
+    this.awaitingRise = false;
     this.lowest.set(elbow, this.top.t);
     this.riseTop.set(Number.NaN, 0);
   }
@@ -426,9 +438,25 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     );
   }
 
-  /** Back up at full extension: a rep if the elbow really bent, else the dip was a wobble. */
-  private returnToUp(t: number, elbow: number): PushupRepRecord | null {
-    const rep = this.bentEnough() ? this.completeRep(t, elbow) : null;
+  /**
+   * At full extension in a cycle: a rep once the elbow has bent and risen again by minCycleRise
+   * each; a dip that did not bend that far was a wobble. A cycle that bent enough but is not yet
+   * minCycleRise above its bottom waits (awaitingRise) rather than being decided on one frame.
+   */
+  private atFullExtension(t: number, elbow: number): PushupRepRecord | null {
+    if (!this.bentEnough()) {
+      this.enterTop(t, elbow);
+      return null;
+    }
+    this.followCycle(t, elbow);
+    if (this.riseTop.angle - this.lowest.angle < this.config.minCycleRise) {
+      // Ties take the later frame, as at any top: should this turn out to be a wobble, the next
+      // cycle starts when the arms leave this top.
+      if (elbow >= this.riseTop.angle) this.riseTop.set(elbow, t);
+      this.awaitingRise = true;
+      return null;
+    }
+    const rep = this.completeRep(t, elbow);
     this.enterTop(t, elbow);
     return rep;
   }
