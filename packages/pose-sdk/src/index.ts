@@ -43,7 +43,8 @@ export {
   type PushupAnalyzerOptions,
   type PushupEvent,
 } from './core/pushup/pushup-analyzer.js';
-
+// Frame-rate sampling, as `--fps` does it
+export { FrameSampler, sampleFrames } from './core/sampling/frame-sampler.js';
 // Landmark traces (NDJSON)
 export {
   formatTraceFrame,

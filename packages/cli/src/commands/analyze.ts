@@ -48,7 +48,10 @@ export function registerAnalyze(
     )
     .option('--analyser <kind>', 'pushup (the fixed push-up analyser) or definition')
     .option('--model <variant>', 'pose model: lite, full or heavy', 'full')
-    .option('--fps <n>', 'analyse at most n frames per second (faster; fast reps need 15 or more)')
+    .option(
+      '--fps <n>',
+      'analyse at most n frames per second, always with the last frame (faster; fast reps need 15 or more)',
+    )
     .option(
       '--jobs <n>',
       'inputs analysed in parallel, one pose worker each (default: cores, at most 4)',

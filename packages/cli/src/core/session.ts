@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { PoseFrame } from '@reptemple/pose-sdk';
+import { sampleFrames } from '@reptemple/pose-sdk';
 import { createPoseEngine, type ExtractProgress, type PoseEngine } from '@reptemple/pose-sdk/node';
 import type { CommandContext } from '../context.js';
 import { type AnalyserSpec, type AnalysisOutcome, analyseFrames } from './analyser.js';
@@ -86,21 +86,4 @@ export class AnalysisSession {
     const engine = await this.enginePromise.catch(() => null);
     await engine?.close();
   }
-}
-
-/**
- * Keeps at most `fps` frames a second, the way the video decoder samples: a frame is kept when
- * its time has reached the next due time. Used for traces; videos are sampled while decoding.
- */
-export function sampleFrames(frames: readonly PoseFrame[], fps: number): PoseFrame[] {
-  const interval = 1000 / fps; // ms
-  const kept: PoseFrame[] = [];
-  let due = Number.NEGATIVE_INFINITY;
-  for (const frame of frames) {
-    if (frame.timestampMs + 1e-6 < due) continue;
-    kept.push(frame);
-    due = (due === Number.NEGATIVE_INFINITY ? frame.timestampMs : due) + interval;
-    if (due <= frame.timestampMs) due = frame.timestampMs + interval;
-  }
-  return kept;
 }

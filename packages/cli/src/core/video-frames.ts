@@ -114,9 +114,16 @@ export function fromTrace(trace: LoadedTrace): Omit<FrameSourceResult, 'fromCach
 }
 
 /** The cache key names everything that changes the landmarks: the file, the model, the sampling. */
+/**
+ * Bumped whenever extraction gives different frames for the same file, model and rate, so that no
+ * stale entry is read. 2: a sampled extraction ends on the video's last frame.
+ */
+const EXTRACTION_VERSION = 2;
+
 function cacheFileName(sha256: string, model: ModelVariant, fps: number | undefined): string {
   const modelId = MODEL_SHA256[model].slice(0, 12);
-  return `${sha256}-${model}-${modelId}-${fps === undefined ? 'all' : `${fps}fps`}.ndjson`;
+  const rate = fps === undefined ? 'all' : `${fps}fps`;
+  return `${sha256}-${model}-${modelId}-${rate}-v${EXTRACTION_VERSION}.ndjson`;
 }
 
 async function readCached(

@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
+import { FrameSampler } from '../core/sampling/frame-sampler.js';
 import {
   DECODER_THREADS,
   FFPROBE_TIMEOUT_MS,
@@ -252,31 +253,23 @@ async function probeWithFfmpeg(path: string, ffmpeg: string): Promise<VideoInfo>
 }
 
 export interface DecodeOptions {
-  /** Keep at most this many frames per second (real timestamps are kept; frames are never duplicated). */
+  /**
+   * Keep at most this many frames per second (real timestamps are kept; frames are never
+   * duplicated), and always the video's last frame.
+   */
   readonly fps?: number | undefined;
   /** Frames decoded ahead of the consumer, so decoding overlaps inference. */
   readonly readAheadFrames?: number | undefined;
 }
 
 /**
- * The ffmpeg filter that keeps at most `fps` frames per second: a frame is kept when it falls in a
- * later 1/fps slot than the last kept one. Unlike ffmpeg's `fps` filter it never duplicates frames
- * and keeps each frame's real presentation time, so variable-frame-rate files stay truthful.
- */
-export function samplingFilter(fps: number): string {
-  // +0.001 slot guards against 2/30*15 = 0.99999...; ',' must be escaped inside filter args.
-  const slot = (variable: string) => `floor(${variable}*${fps}+0.001)`;
-  return `select='isnan(prev_selected_t)+gt(${slot('t')}\\,${slot('prev_selected_t')})'`;
-}
-
-/**
  * ffmpeg arguments that decode the first video stream to raw I420 at its display size. No RGB
  * conversion happens here: Chromium does it from these exact samples, as for a <video> element,
  * so both paths see identical pixels (and 2.7x fewer bytes cross the loopback than with RGBA).
+ * Every frame is written, also when sampling: only the reader knows which frame is the last.
  */
-export function decodeArguments(path: string, options: DecodeOptions): string[] {
+export function decodeArguments(path: string): string[] {
   const filters: string[] = [];
-  if (options.fps !== undefined) filters.push(samplingFilter(options.fps));
   filters.push(`format=${FRAME_PIXEL_FORMAT}`);
   // 4:2:0 needs even sizes: an odd last row or column (rare; H.264 codes even sizes) is cropped.
   filters.push('crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0');
@@ -392,7 +385,7 @@ export class FrameDecoder {
     });
     // The header promise may be abandoned when the consumer stops early: never unhandled.
     this.header.catch(() => {});
-    this.process = spawn(ffmpegBinary, decodeArguments(path, options), {
+    this.process = spawn(ffmpegBinary, decodeArguments(path), {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.exited = new Promise((resolve) => {
@@ -531,22 +524,28 @@ export class FrameDecoder {
     if (this.spareBuffers.length < MAX_SPARE_BUFFERS) this.spareBuffers.push(buffer);
   }
 
-  /** Frames the container's duration and rate promise at the requested sampling rate. */
+  /** Frames the container's duration and rate promise (before sampling). */
   private async expectedFrameCount(): Promise<number> {
     const header = await this.header;
-    const fps =
-      this.options.fps !== undefined ? Math.min(this.options.fps, header.fps) : header.fps;
-    return Math.floor((header.durationMs / 1000) * fps);
+    return Math.floor((header.durationMs / 1000) * header.fps);
   }
 
-  /** Frames straight from ffmpeg's stdout, each copied once into its own buffer. */
+  /**
+   * Frames straight from ffmpeg's stdout, each copied once into its own buffer, sampled to
+   * `options.fps` when set. A sampled stream still ends on the video's last frame: a clip cut
+   * right after its last rep must not lose the frames that finish it (up to 1/fps s).
+   */
   private async *rawFrames(): AsyncGenerator<DecodedFrame> {
     const stdout = this.process.stdout;
     if (!stdout) throw new Error('ffmpeg was spawned without a stdout pipe');
+    const sampler = this.options.fps === undefined ? undefined : new FrameSampler(this.options.fps);
+    /** The latest frame the sampler dropped, kept until a later frame is kept (it may be the last). */
+    let dropped: { timestampMs: number; i420: Buffer } | undefined;
     let frameBytes = 0;
     let frame: Buffer | undefined;
     let filled = 0;
-    let index = 0;
+    let index = 0; // of ffmpeg's frames
+    let yielded = 0;
     for await (const chunk of stdout as AsyncIterable<Buffer>) {
       if (frameBytes === 0) {
         const { frameSize } = await this.header;
@@ -565,7 +564,14 @@ export class FrameDecoder {
             throw decodeFailed(this.path, `frame ${index} came without a timestamp`);
           }
           this.lastCpuTimeMs = processCpuTimeMs(this.process.pid) ?? this.lastCpuTimeMs;
-          yield { index, timestampMs, i420: frame };
+          if (sampler === undefined || sampler.keep(timestampMs)) {
+            if (dropped) this.recycle(dropped.i420);
+            dropped = undefined;
+            yield { index: yielded++, timestampMs, i420: frame };
+          } else {
+            if (dropped) this.recycle(dropped.i420);
+            dropped = { timestampMs, i420: frame };
+          }
           frame = undefined;
           filled = 0;
           index += 1;
@@ -591,6 +597,7 @@ export class FrameDecoder {
     if (filled > 0) {
       throw decodeFailed(this.path, `the last frame was cut off after ${filled} bytes`);
     }
+    if (dropped) yield { index: yielded, ...dropped };
   }
 
   /**

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { FrameDecoder, locateFfmpeg, probeVideo, samplingFilter } from '../../src/node/ffmpeg.js';
+import { sampleFrames } from '../../src/core/sampling/frame-sampler.js';
+import { FrameDecoder, locateFfmpeg, probeVideo } from '../../src/node/ffmpeg.js';
 import { fixtureVideo, SHORT_FIXTURE } from './fixtures.js';
 
 /** Presentation times (ms) of every frame, as ffprobe reads them independently of our decoder. */
@@ -71,8 +72,15 @@ describe('FrameDecoder', () => {
     }
   });
 
-  it('builds a sampling filter that keeps the first frame and one per 1/N s slot', () => {
-    expect(samplingFilter(15)).toContain('isnan(prev_selected_t)');
-    expect(samplingFilter(15)).toContain('floor(t*15+0.001)');
+  it("ends a sampled stream on the video's last frame, as sampleFrames does for traces", async () => {
+    const { frames } = await decodeAll(path, 15);
+    const expected = sampleFrames(
+      truth.map((timestampMs) => ({ timestampMs })),
+      15,
+    );
+    expect(frames.map((frame) => frame.timestampMs)).toEqual(
+      expected.map((frame) => expect.closeTo(frame.timestampMs, 3)),
+    );
+    expect(frames.at(-1)!.timestampMs).toBeCloseTo(truth.at(-1)!, 3);
   });
 });
