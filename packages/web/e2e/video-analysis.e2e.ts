@@ -58,7 +58,7 @@ async function cliCount(
     [
       CLI,
       'analyze',
-      path.join(REPO_DIR, 'fixtures/videos/pushup', clip),
+      path.isAbsolute(clip) ? clip : path.join(REPO_DIR, 'fixtures/videos/pushup', clip),
       '--analyser',
       analyser,
       '--model',
@@ -251,6 +251,41 @@ describe('video analysis in the browser', () => {
     // 2.87 s at one frame per 1/30 s.
     const status = (await page.getByTestId('analysis-status').textContent()) ?? '';
     expect(status).toMatch(/\((8[6-8]) frames\)/);
+  });
+
+  it('analyses a rotated MP4 (as phones record portrait) as it is displayed, like the CLI', async () => {
+    // The same clip with a 90-degree display rotation in its track header: the CLI (ffmpeg)
+    // turns the frames, so the person stands upright and no push-up is counted.
+    const rotated = path.join(cacheDir, 'rotated.mp4');
+    await run('ffmpeg', [
+      '-v',
+      'error',
+      '-y',
+      '-i',
+      path.join(REPO_DIR, 'fixtures/videos/pushup', CASES[0].clip),
+      '-c',
+      'copy',
+      '-metadata:s:v:0',
+      'rotate=90',
+      rotated,
+    ]);
+    const expected = await cliCount('pushup', rotated, cacheDir);
+    const unrotated = cli.get(`pushup:${CASES[0].clip}`)!;
+    expect(expected.invalid_reps + expected.valid_reps).not.toBe(
+      unrotated.invalid_reps + unrotated.valid_reps,
+    );
+    await page.goto(`/analyze?model=${MODEL}`);
+    await page.getByLabel('Upload a video').setInputFiles(rotated);
+    await page
+      .locator('[data-testid="analysis-status"][data-done="true"]')
+      .waitFor({ timeout: ANALYSIS_TIMEOUT_MS });
+    const status = (await page.getByTestId('analysis-status').textContent()) ?? '';
+    expect(status).toBe(
+      `Analysis complete: ${expected.valid_reps} valid, ${expected.invalid_reps} invalid (${expected.frames} frames)`,
+    );
+    await expect(page.getByTestId('analysis-speed').textContent()).resolves.not.toContain(
+      '(frame stepping)',
+    );
   });
 
   it('refuses an upload that is not a video', async () => {

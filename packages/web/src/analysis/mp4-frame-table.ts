@@ -35,9 +35,17 @@ export interface Mp4VideoTrack {
   readonly codedHeight: number;
   /** Ticks per second of the track's clock. */
   readonly timescale: number;
+  /**
+   * Degrees clockwise the player turns the coded frames for display (the track header's matrix,
+   * as phones record portrait video). ffmpeg turns decoded frames the same way before the CLI
+   * analyses them.
+   */
+  readonly rotation: Mp4Rotation;
   /** In decode order (the order a decoder must receive them). */
   readonly samples: readonly Mp4Sample[];
 }
+
+export type Mp4Rotation = 0 | 90 | 180 | 270;
 
 interface Box {
   readonly type: string;
@@ -284,7 +292,36 @@ function readVideoTrak(
       timestampMs: ptsTicks * timeBase * 1000,
     });
   }
-  return { codec, description, codedWidth, codedHeight, timescale, samples };
+  const rotation = displayRotation(view, trak);
+  return { codec, description, codedWidth, codedHeight, timescale, rotation, samples };
+}
+
+/**
+ * The clockwise display rotation in the track header's matrix: [a b; c d] = [cos θ, -sin θ;
+ * sin θ, cos θ] in 16.16 fixed point for θ counter-clockwise, which is what ffmpeg's
+ * `av_display_rotation_get` reads; its CLI then turns the frames clockwise by -θ. Mirrored or
+ * skewed matrices are refused (the caller analyses such files another way).
+ */
+function displayRotation(view: DataView, trak: Box): Mp4Rotation {
+  const tkhd = child(view, trak, 'tkhd');
+  if (!tkhd) return 0;
+  const version = view.getUint8(tkhd.start);
+  // version, flags, times, track id, reserved, duration, reserved(8), layer, group, volume, reserved
+  const matrixAt = tkhd.start + (version === 1 ? 52 : 40);
+  const fixed = (index: number) => view.getInt32(matrixAt + index * 4) / 65536;
+  const [a, b, c, d] = [fixed(0), fixed(1), fixed(3), fixed(4)];
+  // ffmpeg: theta = atan2(matrix[1], matrix[0]) over the transposed [a c; b d] layout.
+  const counterClockwise = Math.round((Math.atan2(c, a) * 180) / Math.PI);
+  const clockwise = (((-counterClockwise % 360) + 360) % 360) as number;
+  const isRotation =
+    Math.abs(a - d) < 1e-3 && Math.abs(b + c) < 1e-3 && Math.abs(a * a + b * b - 1) < 1e-3;
+  if (!isRotation || clockwise % 90 !== 0) {
+    throw new Mp4FormatError(
+      'UNSUPPORTED_CODEC',
+      `Expected the video track to be turned by a multiple of 90 degrees, received the matrix [${a} ${b}; ${c} ${d}].`,
+    );
+  }
+  return clockwise as Mp4Rotation;
 }
 
 /**
