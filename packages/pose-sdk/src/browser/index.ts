@@ -5,6 +5,21 @@
  */
 export * from './model-settings.js';
 export {
+  canDecode,
+  decodeMp4Frames,
+  decoderConfig,
+  FrameDecoderError,
+} from './mp4/mp4-frame-decoder.js';
+export {
+  Mp4FormatError,
+  type Mp4Rotation,
+  type Mp4Sample,
+  type Mp4VideoTrack,
+  presentedFrames,
+  readMp4VideoTrack,
+} from './mp4/mp4-frame-table.js';
+export { type I420Image, i420Size, rotateI420 } from './mp4/rotate-i420.js';
+export {
   createPoseDetector,
   imageSize,
   type PoseDetection,

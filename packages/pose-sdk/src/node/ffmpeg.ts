@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
+import { i420Size } from '../browser/mp4/rotate-i420.js';
 import { FrameSampler } from '../core/sampling/frame-sampler.js';
 import {
   DECODER_THREADS,
@@ -305,11 +306,6 @@ export function decodeArguments(path: string): string[] {
   ];
 }
 
-/** Bytes of one I420 frame: a full-size Y plane and quarter-size U and V planes. */
-export function i420Bytes(width: number, height: number): number {
-  return width * height + 2 * Math.ceil(width / 2) * Math.ceil(height / 2);
-}
-
 /** One decoded frame: I420 samples and its presentation time (ms since the start of the video). */
 export interface DecodedFrame {
   readonly index: number;
@@ -549,7 +545,7 @@ export class FrameDecoder {
     for await (const chunk of stdout as AsyncIterable<Buffer>) {
       if (frameBytes === 0) {
         const { frameSize } = await this.header;
-        frameBytes = i420Bytes(frameSize.width, frameSize.height);
+        frameBytes = i420Size(frameSize.width, frameSize.height);
       }
       let offset = 0;
       while (offset < chunk.length) {

@@ -7,15 +7,19 @@
  * <video> is stepped through the file every FRAME_STEP_S of media time.
  */
 import {
+  canDecode,
+  decodeMp4Frames,
   detectVideoFrames,
+  i420Size,
+  Mp4FormatError,
+  type Mp4Rotation,
   type PoseDetection,
   type PoseDetector,
+  readMp4VideoTrack,
+  rotateI420,
 } from '@reptemple/pose-sdk/browser';
 import { FRAME_STEP_S } from '../constants/analysis';
-import { canDecode, decodeMp4Frames } from './frame-decoder';
-import { Mp4FormatError, type Mp4Rotation, readMp4VideoTrack } from './mp4-frame-table';
 import { DURATION_WORKAROUND, isUsableDuration, needsDurationWorkaround } from './playback';
-import { i420Size, rotateI420 } from './rotate-i420';
 
 export type FrameSourceKind = 'webcodecs' | 'seek';
 

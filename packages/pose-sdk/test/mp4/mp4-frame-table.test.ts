@@ -6,9 +6,9 @@ import {
   Mp4FormatError,
   presentedFrames,
   readMp4VideoTrack,
-} from '../src/analysis/mp4-frame-table';
+} from '../../src/browser/mp4/mp4-frame-table.js';
 
-const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const VIDEOS = path.join(REPO_DIR, 'fixtures/videos');
 const TRACES = path.join(REPO_DIR, 'fixtures/traces');
 

@@ -5,7 +5,7 @@
  * a millisecond a frame, unlike seeking a <video> to each frame (a seek restarts decoding at the
  * previous key frame).
  */
-import { type Mp4VideoTrack, presentedFrames } from './mp4-frame-table';
+import { type Mp4VideoTrack, presentedFrames } from './mp4-frame-table.js';
 
 /** Coded frames handed to the decoder ahead of the one being analysed. */
 const DECODE_AHEAD_CHUNKS = 6;
