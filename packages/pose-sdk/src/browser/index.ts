@@ -4,6 +4,9 @@
  * come from URLs the caller passes, i.e. from the app's own origin.
  */
 export * from './model-settings.js';
+export { analysedFrame } from './mp4/analysed-frame.js';
+export { avcColourTags, type ColourTags } from './mp4/avc-colour.js';
+export { UNTAGGED_MATRIX, videoColorSpace } from './mp4/colour-space.js';
 export {
   canDecode,
   decodeMp4Frames,

@@ -75,3 +75,16 @@ export const MIN_DECODED_FRACTION = 0.9;
 
 /** Spare frame buffers the decoder keeps for reuse: the read-ahead plus a request in flight. */
 export const MAX_SPARE_BUFFERS = 16;
+
+/**
+ * H.264 profiles (avcC profile_idc) the inference page decodes itself with WebCodecs: baseline,
+ * main and high, 8-bit 4:2:0, which Chromium decodes in software everywhere. Other profiles go
+ * through ffmpeg.
+ */
+export const PAGE_DECODED_H264_PROFILES: readonly number[] = [66, 77, 100];
+
+/**
+ * Largest file the page decodes itself (bytes): it is read whole, once in Node and once in the
+ * page. Longer recordings go through ffmpeg, which streams.
+ */
+export const MAX_PAGE_DECODED_BYTES = 256 * 1024 * 1024;

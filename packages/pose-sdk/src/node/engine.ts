@@ -37,6 +37,7 @@ import {
 import { FRAME_HEADERS, JobFrames } from './job-frames.js';
 import { LoopbackServer } from './loopback-server.js';
 import { resolveModelPath } from './model-path.js';
+import { planMp4 } from './mp4-plan.js';
 
 export interface PoseEngineOptions {
   /** BlazePose variant; default 'full' (the spec's model complexity 1). */
@@ -49,6 +50,12 @@ export interface PoseEngineOptions {
   readonly browserPath?: string;
   /** ffmpeg executable; default `ffmpeg` on PATH, then @ffmpeg-installer/ffmpeg. */
   readonly ffmpegPath?: string;
+  /**
+   * Who decodes: 'auto' (default) lets the inference page decode H.264 MP4s itself with WebCodecs,
+   * as the web app does, and ffmpeg everything else; 'ffmpeg' decodes every file with ffmpeg.
+   * Both give the same frames and landmarks; 'auto' spends far less CPU outside inference.
+   */
+  readonly decoder?: 'auto' | 'ffmpeg';
 }
 
 export interface ExtractOptions {
@@ -79,7 +86,7 @@ export interface ExtractionTiming {
   readonly totalMs: number;
   /** Wall time per frame (ms/frame), end to end. */
   readonly wallPerFrameMs: number;
-  /** ffmpeg CPU time per frame (ms/frame): decoding and sampling. */
+  /** ffmpeg CPU time per frame (ms/frame): decoding and sampling; undefined when the page decoded. */
   readonly decodeCpuPerFrameMs: number | undefined;
   /** Time the page waited for a frame's bytes (ms/frame); near 0 when decoding keeps ahead. */
   readonly transferWaitPerFrameMs: number;
@@ -371,7 +378,11 @@ function engineClosed(): PoseEngineError {
   );
 }
 
-function validateOptions(options: PoseEngineOptions): { model: PoseModelVariant; workers: number } {
+function validateOptions(options: PoseEngineOptions): {
+  model: PoseModelVariant;
+  workers: number;
+  decoder: 'auto' | 'ffmpeg';
+} {
   const model = options.model ?? DEFAULT_POSE_MODEL;
   if (!POSE_MODEL_VARIANTS.includes(model)) {
     throw new PoseEngineError(
@@ -386,7 +397,14 @@ function validateOptions(options: PoseEngineOptions): { model: PoseModelVariant;
       `Expected workers to be a whole number >= 1, received ${String(workers)}.`,
     );
   }
-  return { model, workers };
+  const decoder = options.decoder ?? 'auto';
+  if (decoder !== 'auto' && decoder !== 'ffmpeg') {
+    throw new PoseEngineError(
+      'INVALID_OPTIONS',
+      `Expected decoder to be 'auto' or 'ffmpeg', received ${String(decoder)}.`,
+    );
+  }
+  return { model, workers, decoder };
 }
 
 function validateFps(fps: number | undefined): void {
@@ -404,7 +422,7 @@ function validateFps(fps: number | undefined): void {
  * PoseLandmarker with the same settings as the web app. Reuse one engine for many videos.
  */
 export async function createPoseEngine(options: PoseEngineOptions = {}): Promise<PoseEngine> {
-  const { model, workers } = validateOptions(options);
+  const { model, workers, decoder: decoderChoice } = validateOptions(options);
   const ffmpeg = locateFfmpeg(options.ffmpegPath);
   const browserPath = locateChromium(options.browserPath);
   const pageDir = locatePageDir();
@@ -436,12 +454,16 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       assertVideoFileExists(path);
       if (signal?.aborted) throw abortedError(`Extracting ${path}`, signal.reason);
       const queuedAt = performance.now();
+      // H.264 MP4s are decoded by the page itself; anything else by ffmpeg here.
+      const mp4 = decoderChoice === 'auto' ? planMp4(path, extractOptions.fps) : null;
       let earlyDecoder: FrameDecoder | undefined;
       const startDecoder = () =>
-        new FrameDecoder(path, ffmpeg.ffmpeg, {
-          fps: extractOptions.fps,
-          readAheadFrames: READ_AHEAD_FRAMES,
-        });
+        mp4
+          ? undefined
+          : new FrameDecoder(path, ffmpeg.ffmpeg, {
+              fps: extractOptions.fps,
+              readAheadFrames: READ_AHEAD_FRAMES,
+            });
       let worker: InferenceWorker;
       try {
         // Next in line for a worker: start ffmpeg now, so its start-up hides behind other videos.
@@ -458,8 +480,8 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       const startedAt = performance.now();
       const jobId = randomUUID();
       const queue = new AsyncQueue<ExtractedFrame>();
-      let framesExpected = 0;
-      decoder.header.then(
+      let framesExpected = mp4?.framesExpected ?? 0;
+      decoder?.header.then(
         (header) => {
           frameSize = header.frameSize;
           const fps =
@@ -480,18 +502,31 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       let lastFrameAt = startedAt;
       const onAbort = () => {
         abortedBy = { reason: signal?.reason };
-        decoder.kill();
+        decoder?.kill();
         worker.cancelJob(jobId);
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      const jobFrames = new JobFrames(decoder);
+      const jobFrames = decoder ? new JobFrames(decoder) : undefined;
       let deliver: (frames: WireFrame[]) => void = () => {};
       server.registerJob(jobId, {
-        serveFrames: (index, count, response) => jobFrames.serve(index, count, response),
+        serveFrames: (index, count, response) =>
+          jobFrames ? jobFrames.serve(index, count, response) : response.writeHead(204).end(), // the page decodes this job itself
         acceptResults: (body) => deliver(JSON.parse(body) as WireFrame[]),
+        serveVideo: (response) => {
+          if (!mp4) {
+            response.writeHead(404).end();
+            return;
+          }
+          response.writeHead(200, {
+            'content-type': 'video/mp4',
+            'content-length': mp4.bytes.length,
+          });
+          response.end(mp4.bytes);
+        },
       });
       deliver = (frames) => {
         for (const wire of frames) {
+          if (wire.size) frameSize ??= { width: wire.size[0], height: wire.size[1] };
           framesDone += 1;
           waitMs += wire.waitMs;
           imageMs += wire.copyMs;
@@ -505,7 +540,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         const now = performance.now();
         firstFrameAt ??= now;
         lastFrameAt = now;
-        decodeCpuMs = decoder.cpuTimeMs() ?? decodeCpuMs;
+        decodeCpuMs = decoder?.cpuTimeMs() ?? decodeCpuMs;
         onProgress?.({ framesDone, framesExpected, elapsedMs: now - startedAt });
       };
       const pageJob: PageJob = {
@@ -515,6 +550,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         batchFrames: RESULT_BATCH_FRAMES,
         framesPerRequest: FRAMES_PER_REQUEST,
         frameHeaders: FRAME_HEADERS,
+        ...(mp4 ? { mp4Url: server.videoUrl(jobId), fps: extractOptions.fps } : {}),
       };
       const run = worker.runJob(pageJob).then(
         () => queue.end(),
@@ -527,9 +563,20 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         } catch (pageError) {
           // The first cause wins: an abort or a decode failure explains a broken page stream.
           if (abortedBy) throw abortedError(`Extracting ${path}`, abortedBy.reason);
-          if (jobFrames.failure) throw jobFrames.failure;
+          if (jobFrames?.failure) throw jobFrames.failure;
           if (closed) throw engineClosed();
           if (worker.crashed) throw worker.crashed;
+          const message = (pageError as Error).message ?? String(pageError);
+          const decodeFailure = /DECODE_FAILED: (.*)/.exec(message);
+          if (decodeFailure) {
+            throw new PoseEngineError(
+              'VIDEO_DECODE_FAILED',
+              `Expected ${path} to be an H.264 video the browser can decode; it said: ` +
+                `${decodeFailure[1]?.split('\n')[0]}. Check that the file is complete (re-encode ` +
+                'it with ffmpeg if needed).',
+              { cause: pageError },
+            );
+          }
           const details = worker.takePageErrors().join(' | ');
           throw new PoseEngineError(
             'INFERENCE_FAILED',
@@ -540,19 +587,19 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
           );
         }
         if (abortedBy) throw abortedError(`Extracting ${path}`, abortedBy.reason);
-        if (jobFrames.failure) throw jobFrames.failure;
+        if (jobFrames?.failure) throw jobFrames.failure;
         finished = true;
       } finally {
         signal?.removeEventListener('abort', onAbort);
         // Consumer gone early (break, error): stop the page too, not just ffmpeg.
         if (!finished && !abortedBy) worker.cancelJob(jobId);
         server.unregisterJob(jobId);
-        await jobFrames.close();
+        await jobFrames?.close();
         await run;
-        await decoder.waitForExit();
+        await decoder?.waitForExit();
         busy.delete(worker);
         pool.release(worker);
-        decodeWarnings.push(...decoder.decodeErrors);
+        decodeWarnings.push(...(decoder?.decodeErrors ?? []));
         if (finished) {
           const frames = Math.max(framesDone, 1);
           timing = {

@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
+import type { ColourTags } from '../browser/mp4/avc-colour.js';
 import { i420Size } from '../browser/mp4/rotate-i420.js';
 import { FrameSampler } from '../core/sampling/frame-sampler.js';
 import {
@@ -317,12 +318,7 @@ export interface DecodedFrame {
  * The colour tags of the decoded frames, in ffmpeg's names (undefined when untagged); the page
  * hands them to Chromium so YUV becomes the same RGB as in a <video>.
  */
-export interface FrameColorTags {
-  readonly range?: string;
-  readonly matrix?: string;
-  readonly primaries?: string;
-  readonly transfer?: string;
-}
+export type FrameColorTags = ColourTags;
 
 /** What ffmpeg says about the input and the frames it is about to write, before the first frame. */
 export interface DecodeHeader {

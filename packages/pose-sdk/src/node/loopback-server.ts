@@ -18,6 +18,8 @@ export interface JobHandlers {
   serveFrames(index: number, count: number, response: ServerResponse): void;
   /** Receives a batch of results (a JSON body) the page posted, in the order it posted them. */
   acceptResults(body: string): void;
+  /** Answers the job's whole video file, for a page that decodes it itself. */
+  serveVideo?(response: ServerResponse): void;
 }
 
 /**
@@ -79,6 +81,11 @@ export class LoopbackServer {
     return `${this.baseUrl}/results/${jobId}`;
   }
 
+  /** The job's whole video file (jobs the page decodes itself). */
+  videoUrl(jobId: string): string {
+    return `${this.baseUrl}/video/${jobId}`;
+  }
+
   /** Base URL of a job's frames; the page appends `/<index>`. */
   framesUrl(jobId: string): string {
     return `${this.baseUrl}/frames/${jobId}`;
@@ -125,6 +132,15 @@ export class LoopbackServer {
         Number.isInteger(count) && count > 0 ? count : 1,
         response,
       );
+      return;
+    }
+    if (route.startsWith('video/')) {
+      const handler = this.jobs.get(route.slice('video/'.length));
+      if (!handler?.serveVideo) {
+        this.fail(response, 404, 'no such job');
+        return;
+      }
+      handler.serveVideo(response);
       return;
     }
     if (route.startsWith('results/') && request.method === 'POST') {

@@ -7,16 +7,14 @@
  * <video> is stepped through the file every FRAME_STEP_S of media time.
  */
 import {
+  analysedFrame,
   canDecode,
   decodeMp4Frames,
   detectVideoFrames,
-  i420Size,
   Mp4FormatError,
-  type Mp4Rotation,
   type PoseDetection,
   type PoseDetector,
   readMp4VideoTrack,
-  rotateI420,
 } from '@reptemple/pose-sdk/browser';
 import { FRAME_STEP_S } from '../constants/analysis';
 import { DURATION_WORKAROUND, isUsableDuration, needsDurationWorkaround } from './playback';
@@ -133,10 +131,14 @@ export async function detectEveryFrame(
       bytes,
       track,
       async (frame, timestampMs) => {
-        const detection =
-          track.rotation === 0
-            ? detector.detect(frame, timestampMs)
-            : await detectTurned(detector, frame, timestampMs, track.rotation);
+        // Turned as displayed, untagged colours as a <video> assumes: the CLI's exact image.
+        const image = await analysedFrame(frame, track);
+        let detection: PoseDetection;
+        try {
+          detection = detector.detect(image, timestampMs);
+        } finally {
+          if (image !== frame) image.close();
+        }
         if (!sized) {
           callbacks.onFrameSize(detection.frameSize, 'webcodecs');
           sized = true;
@@ -149,48 +151,6 @@ export async function detectEveryFrame(
     return { kind: 'webcodecs', frames };
   }
   return detectBySeeking(bytes, detector, callbacks, signal);
-}
-
-/**
- * Detects on the frame as the video is displayed: a rotated track's frames (phones record portrait
- * this way) are turned first, sample by sample as ffmpeg turns them for the CLI.
- */
-async function detectTurned(
-  detector: PoseDetector,
-  frame: VideoFrame,
-  timestampMs: number,
-  rotation: Mp4Rotation,
-): Promise<PoseDetection> {
-  const width = frame.visibleRect?.width ?? frame.displayWidth;
-  const height = frame.visibleRect?.height ?? frame.displayHeight;
-  if (frame.format !== 'I420') {
-    throw new VideoSourceError(
-      'LOAD_FAILED',
-      `Expected the browser's decoder to give I420 frames for a rotated video, received ${frame.format}.`,
-    );
-  }
-  const data = new Uint8Array(i420Size(width, height));
-  // The default copy is the visible rectangle, planes packed tightly: exactly i420Size bytes.
-  if (frame.allocationSize() !== data.length) {
-    throw new VideoSourceError(
-      'LOAD_FAILED',
-      `Expected ${data.length} bytes for a ${width}x${height} I420 frame, the decoder has ${frame.allocationSize()}.`,
-    );
-  }
-  await frame.copyTo(data);
-  const turned = rotateI420({ data, width, height }, rotation);
-  const image = new VideoFrame(turned.data, {
-    format: 'I420',
-    codedWidth: turned.width,
-    codedHeight: turned.height,
-    timestamp: frame.timestamp,
-    colorSpace: frame.colorSpace.toJSON(),
-  });
-  try {
-    return detector.detect(image, timestampMs);
-  } finally {
-    image.close();
-  }
 }
 
 async function detectBySeeking(

@@ -5,6 +5,8 @@
  * browser and `reptemple analyze` feed the analysers the same frames. Pure: bytes in, table out.
  */
 
+import { avcColourTags, type ColourTags } from './avc-colour.js';
+
 export class Mp4FormatError extends Error {
   constructor(
     readonly code: 'NOT_MP4' | 'NO_VIDEO_TRACK' | 'UNSUPPORTED_CODEC' | 'FRAGMENTED' | 'CORRUPT',
@@ -41,6 +43,8 @@ export interface Mp4VideoTrack {
    * analyses them.
    */
   readonly rotation: Mp4Rotation;
+  /** The stream's colour tags, in ffmpeg's names (what ffmpeg reports for its frames). */
+  readonly colour: ColourTags;
   /** In decode order (the order a decoder must receive them). */
   readonly samples: readonly Mp4Sample[];
 }
@@ -293,7 +297,17 @@ function readVideoTrak(
     });
   }
   const rotation = displayRotation(view, trak);
-  return { codec, description, codedWidth, codedHeight, timescale, rotation, samples };
+  let colour: ColourTags;
+  try {
+    colour = avcColourTags(description);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    throw new Mp4FormatError(
+      'CORRUPT',
+      `The H.264 sequence parameter set is damaged: ${error.message}.`,
+    );
+  }
+  return { codec, description, codedWidth, codedHeight, timescale, rotation, colour, samples };
 }
 
 /**

@@ -5,9 +5,17 @@
  * back through a DevTools binding. Bundled to an IIFE at build time (scripts/build-inference-page.mjs).
  */
 import { createPoseDetector, type PoseDetection, type PoseDetector } from '../../browser/index.js';
+import { analysedFrame } from '../../browser/mp4/analysed-frame.js';
+import { videoColorSpace } from '../../browser/mp4/colour-space.js';
+import {
+  canDecode,
+  decodeMp4Frames,
+  FrameDecoderError,
+} from '../../browser/mp4/mp4-frame-decoder.js';
+import { readMp4VideoTrack } from '../../browser/mp4/mp4-frame-table.js';
+import { FrameSampler } from '../../core/sampling/frame-sampler.js';
 import type { Landmark } from '../../core/types.js';
 import type { FrameColorTags } from '../ffmpeg.js';
-import { videoColorSpace } from './color.js';
 import {
   type FetcherMessage,
   type FetcherRequest,
@@ -148,21 +156,13 @@ const api: PageApi = {
     if (!detector || !fetcher) throw new Error('run() before init()');
     // Every video starts with fresh tracking and smoothing state, as a new page would have.
     if (resetPending) await resetNow();
-    // Batches are posted one after another so they arrive in order; inference does not wait for them.
-    let reporting: Promise<void> = Promise.resolve();
-    const report = (frames: WireFrame[]) => {
-      const body = JSON.stringify(frames);
-      reporting = reporting.then(async () => {
-        const response = await fetch(job.resultsUrl, { method: 'POST', body });
-        if (!response.ok) throw new Error(`posting results failed: HTTP ${response.status}`);
-      });
-    };
+    if (job.mp4Url !== undefined) return runMp4(detector, job, job.mp4Url);
+    const reporter = resultReporter(job);
     // Frames k+1..k+prefetch download in a worker thread while frame k is analysed here.
     const receiver = new FrameReceiver(fetcher, job.jobId, job);
     let width = 0;
     let height = 0;
     let frames = 0;
-    let batch: WireFrame[] = [];
     try {
       for (;;) {
         const waitStart = performance.now();
@@ -191,28 +191,136 @@ const api: PageApi = {
         const inferEnd = performance.now();
         resetPending = true;
         frames += 1;
-        batch.push({
+        reporter.add({
           t: frame.timestampMs,
           lm: flatten(detection.landmarks),
           wl: flatten(detection.worldLandmarks),
           waitMs: copyStart - waitStart,
           copyMs: inferStart - copyStart,
           inferMs: inferEnd - inferStart,
+          ...(frames === 1 ? { size: [width, height] as const } : {}),
         });
-        if (batch.length >= job.batchFrames) {
-          report(batch);
-          batch = [];
-        }
       }
     } finally {
       receiver.close();
       // Forget this video's person now, while Node wraps up the job, not when the next one starts.
       setTimeout(() => void resetNow(), 0);
     }
-    if (batch.length > 0) report(batch);
-    await reporting;
+    await reporter.flush();
     return { frames, width, height };
   },
 };
+
+/** Posts result batches one after another, so they arrive in order; inference does not wait. */
+function resultReporter(job: PageJob) {
+  let reporting: Promise<void> = Promise.resolve();
+  let batch: WireFrame[] = [];
+  const post = (frames: WireFrame[]) => {
+    const body = JSON.stringify(frames);
+    reporting = reporting.then(async () => {
+      const response = await fetch(job.resultsUrl, { method: 'POST', body });
+      if (!response.ok) throw new Error(`posting results failed: HTTP ${response.status}`);
+    });
+  };
+  return {
+    add(frame: WireFrame) {
+      batch.push(frame);
+      if (batch.length >= job.batchFrames) {
+        post(batch);
+        batch = [];
+      }
+    },
+    async flush() {
+      if (batch.length > 0) post(batch);
+      batch = [];
+      await reporting;
+    },
+  };
+}
+
+/**
+ * A job whose H.264 MP4 the page decodes itself, frame by frame with WebCodecs, exactly as the web
+ * app does: no decoded frame crosses the loopback, which saves most of the engine's CPU outside
+ * inference. Sampling keeps one frame per 1/fps slot and the last frame, as the ffmpeg path does.
+ */
+async function runMp4(
+  poseDetector: PoseDetector,
+  job: PageJob,
+  mp4Url: string,
+): Promise<PageJobSummary> {
+  const response = await fetch(mp4Url);
+  if (!response.ok) throw new Error(`video fetch failed: HTTP ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const track = readMp4VideoTrack(bytes);
+  if (!(await canDecode(track))) {
+    throw new Error(`DECODE_FAILED: the browser cannot decode ${track.codec} video`);
+  }
+  const reporter = resultReporter(job);
+  const stop = new AbortController();
+  const sampler = job.fps === undefined ? undefined : new FrameSampler(job.fps);
+  /** The latest frame the sampler dropped; analysed at the end if it was the last one. */
+  let held: { frame: VideoFrame; timestampMs: number } | undefined;
+  let width = 0;
+  let height = 0;
+  let frames = 0;
+  let waitStart = performance.now();
+  const analyse = async (frame: VideoFrame, timestampMs: number) => {
+    // Upright frames of tagged files go straight in; others become the CLI's exact image.
+    const image = await analysedFrame(frame, track);
+    const inferStart = performance.now();
+    let detection: PoseDetection;
+    try {
+      detection = poseDetector.detect(image, timestampMs);
+    } finally {
+      if (image !== frame) image.close();
+    }
+    const inferEnd = performance.now();
+    resetPending = true;
+    const first = frames === 0;
+    frames += 1;
+    width = detection.frameSize.width;
+    height = detection.frameSize.height;
+    reporter.add({
+      t: timestampMs,
+      lm: flatten(detection.landmarks),
+      wl: flatten(detection.worldLandmarks),
+      waitMs: inferStart - waitStart,
+      copyMs: 0,
+      inferMs: inferEnd - inferStart,
+      ...(first ? { size: [width, height] as const } : {}),
+    });
+    waitStart = performance.now();
+  };
+  try {
+    await decodeMp4Frames(
+      bytes,
+      track,
+      async (frame, timestampMs) => {
+        if (cancelledJobId === job.jobId) {
+          stop.abort();
+          return;
+        }
+        if (sampler === undefined || sampler.keep(timestampMs)) {
+          held?.frame.close();
+          held = undefined;
+          await analyse(frame, timestampMs);
+        } else {
+          held?.frame.close();
+          held = { frame: frame.clone(), timestampMs };
+        }
+      },
+      stop.signal,
+    );
+    if (held && !stop.signal.aborted) await analyse(held.frame, held.timestampMs);
+  } catch (error) {
+    if (error instanceof FrameDecoderError) throw new Error(`DECODE_FAILED: ${error.message}`);
+    throw error;
+  } finally {
+    held?.frame.close();
+    setTimeout(() => void resetNow(), 0);
+  }
+  await reporter.flush();
+  return { frames, width, height };
+}
 
 (window as unknown as Record<string, PageApi>)[PAGE_API_GLOBAL] = api;

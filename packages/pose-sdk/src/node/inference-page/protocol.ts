@@ -25,6 +25,13 @@ export interface PageJob {
   readonly batchFrames: number;
   /** Frames per request; the page holds up to two runs ahead of inference. */
   readonly framesPerRequest: number;
+  /**
+   * When set, the page fetches this H.264 MP4 whole and decodes it itself with WebCodecs (the web
+   * app's reader and decoder), instead of fetching decoded frames from `framesUrl`.
+   */
+  readonly mp4Url?: string;
+  /** With `mp4Url`: keep at most this many frames per second (and the last frame). */
+  readonly fps?: number;
   /** Names of the response headers with the frame's timestamp (ms), width and height (px). */
   readonly frameHeaders: {
     readonly timestampMs: string;
@@ -48,6 +55,8 @@ export interface WireFrame {
   readonly copyMs: number;
   /** Time (ms) spent in detectForVideo. */
   readonly inferMs: number;
+  /** Pixel size of the frame, on a job's first frame only. */
+  readonly size?: readonly [number, number];
 }
 
 export interface PageJobSummary {

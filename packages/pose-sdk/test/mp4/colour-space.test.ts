@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { videoColorSpace } from '../../src/node/inference-page/color.js';
+import { videoColorSpace } from '../../src/browser/mp4/colour-space.js';
 
 describe('videoColorSpace (ffmpeg tags -> WebCodecs, as Chromium reads the same file)', () => {
   it('maps fully tagged BT.709 and HLG BT.2020 files', () => {

@@ -1,10 +1,17 @@
 /// <reference lib="dom" />
 /**
- * ffmpeg's colour tag names -> WebCodecs' VideoColorSpaceInit, so a VideoFrame built from ffmpeg's
- * samples is converted to RGB exactly as Chromium converts the same file in a <video>. Untagged or
- * unknown values are left out: Chromium then applies the same defaults it applies to the file.
+ * ffmpeg's colour tag names -> WebCodecs' VideoColorSpaceInit, so a VideoFrame of a file's samples
+ * (from ffmpeg in the CLI, from WebCodecs in a page) is converted to RGB exactly as Chromium
+ * converts the same file in a <video>. Unknown primaries and transfer are left out: Chromium then
+ * applies the same defaults it applies to the file.
  */
-import type { FrameColorTags } from '../ffmpeg.js';
+import type { ColourTags } from './avc-colour.js';
+
+/**
+ * The YUV matrix Chromium's <video> assumes for a file that names none (measured: BT.601, with
+ * limited range).
+ */
+export const UNTAGGED_MATRIX = 'smpte170m';
 
 // TypeScript's DOM lib lists only some of the values Chromium accepts, hence plain strings.
 const MATRIX: Readonly<Record<string, string>> = {
@@ -37,7 +44,7 @@ const TRANSFER: Readonly<Record<string, string>> = {
  * values Chromium's <video> assumes (measured: BT.601 matrix, limited range), because a VideoFrame
  * left without them is converted differently (0.4 levels and 0.5 px of landmarks off).
  */
-export function videoColorSpace(tags: FrameColorTags): VideoColorSpaceInit {
+export function videoColorSpace(tags: ColourTags): VideoColorSpaceInit {
   const init: { matrix: string; primaries?: string; transfer?: string; fullRange: boolean } = {
     matrix: (tags.matrix && MATRIX[tags.matrix]) || UNTAGGED_MATRIX,
     fullRange: tags.range === 'pc',
@@ -48,6 +55,3 @@ export function videoColorSpace(tags: FrameColorTags): VideoColorSpaceInit {
   if (transfer) init.transfer = transfer;
   return init as VideoColorSpaceInit;
 }
-
-/** What Chromium's <video> assumes for a file without a matrix tag. */
-const UNTAGGED_MATRIX = 'smpte170m';
