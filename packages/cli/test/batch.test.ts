@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { largestFirst, runBatch } from '../src/core/batch.js';
+import { longestFirst, runBatch } from '../src/core/batch.js';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,9 +58,9 @@ describe('runBatch', () => {
   });
 });
 
-describe('largestFirst', () => {
-  it('orders inputs by size, largest first, ties in input order', () => {
-    expect(largestFirst([10, 300, 20, 300])).toEqual([1, 3, 2, 0]);
+describe('longestFirst', () => {
+  it('orders inputs by length, longest first, ties in input order', () => {
+    expect(longestFirst([10, 300, 20, 300])).toEqual([1, 3, 2, 0]);
   });
 
   it('works on the inputs in that order but keeps results in input order', async () => {
@@ -68,7 +68,7 @@ describe('largestFirst', () => {
     const result = await runBatch(['small', 'big', 'middle'], {
       jobs: 1,
       signal: new AbortController().signal,
-      order: largestFirst([1, 3, 2]),
+      order: longestFirst([1, 3, 2]),
       run: async (input) => {
         started.push(input);
         return input.length;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
 import { describeAnalyser, resolveAnalyser } from '../core/analyser.js';
-import { largestFirst, runBatch } from '../core/batch.js';
+import { longestFirst, runBatch } from '../core/batch.js';
 import { formatAnalysisTable, formatCsv, formatJson, toRecord } from '../core/format.js';
 import {
   ANALYSER_CHOICES,
@@ -116,7 +116,7 @@ async function analyze(
   try {
     const result = await runBatch(inputs, {
       jobs: options.jobs,
-      order: largestFirst(session.sizes(inputs)),
+      order: longestFirst(await session.lengths(inputs)),
       signal: context.signal,
       run: (input) => session.analyse(input, spec),
       describeError: inputErrorMessage,

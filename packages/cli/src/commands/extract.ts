@@ -2,7 +2,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
-import { largestFirst, runBatch } from '../core/batch.js';
+import { longestFirst, runBatch } from '../core/batch.js';
 import { formatTable } from '../core/format.js';
 import { fpsOption, jobsOption, modelOption, parseOptions } from '../core/options.js';
 import { bar, ProgressLine } from '../core/progress.js';
@@ -81,7 +81,7 @@ async function extract(
   try {
     const result = await runBatch(videos, {
       jobs: options.jobs,
-      order: largestFirst(session.sizes(videos)),
+      order: longestFirst(await session.lengths(videos)),
       signal: context.signal,
       describeError: inputErrorMessage,
       run: async (video) => {

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
 import { describeAnalyser, resolveAnalyser } from '../core/analyser.js';
-import { largestFirst, runBatch } from '../core/batch.js';
+import { longestFirst, runBatch } from '../core/batch.js';
 import { formatTable } from '../core/format.js';
 import {
   ANALYSER_CHOICES,
@@ -163,7 +163,7 @@ async function regress(
         signal: context.signal,
         describeError: inputErrorMessage,
         run: (_file, index) => session.analyse(inputFor(labels[index]!), spec),
-        order: largestFirst(session.sizes(labels.map((label) => inputFor(label)))),
+        order: longestFirst(await session.lengths(labels.map((label) => inputFor(label)))),
         onDone: (_item, done, total) =>
           progress.update(`${bar(done / total)} ${done}/${total} videos`),
       },

@@ -29,9 +29,13 @@ export interface BatchResult<T> {
   readonly interrupted: boolean;
 }
 
-/** Input indices, largest file first (a file's size is a fair guess at its length). */
-export function largestFirst(sizes: readonly number[]): number[] {
-  return sizes.map((_, index) => index).sort((a, b) => sizes[b]! - sizes[a]! || a - b);
+/**
+ * Input indices, longest first, ties in input order: parallel jobs then finish together (the
+ * longest-processing-time rule). A file's size is a poor guess at its length: a 0.16 MB clip of
+ * 326 frames ran last behind bigger but shorter ones and left a worker idle for 4 s of 40.
+ */
+export function longestFirst(lengths: readonly number[]): number[] {
+  return lengths.map((_, index) => index).sort((a, b) => lengths[b]! - lengths[a]! || a - b);
 }
 
 export async function runBatch<T>(

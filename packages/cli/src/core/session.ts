@@ -1,7 +1,11 @@
-import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sampleFrames } from '@reptemple/pose-sdk';
-import { createPoseEngine, type ExtractProgress, type PoseEngine } from '@reptemple/pose-sdk/node';
+import {
+  createPoseEngine,
+  type ExtractProgress,
+  type PoseEngine,
+  probeVideo,
+} from '@reptemple/pose-sdk/node';
 import type { CommandContext } from '../context.js';
 import { type AnalyserSpec, type AnalysisOutcome, analyseFrames } from './analyser.js';
 import { isTracePath, readTraceFile } from './trace-files.js';
@@ -58,14 +62,28 @@ export class AnalysisSession {
   }
 
   /** Size in bytes of each input (0 when it cannot be read: it will fail in its own row). */
-  sizes(inputs: readonly string[]): number[] {
-    return inputs.map((input) => {
-      try {
-        return statSync(resolve(this.context.cwd, input)).size;
-      } catch {
-        return 0; // a missing input is reported when its turn comes
+  /**
+   * How long each input takes to analyse, to order a batch: a video's duration (ms) from its
+   * header, read PROBE_CONCURRENCY at a time (~50 ms of ffprobe each); 0 for traces (replayed in
+   * milliseconds) and for files that cannot be probed (their error is reported in their turn).
+   */
+  async lengths(inputs: readonly string[]): Promise<number[]> {
+    const lengths = new Array<number>(inputs.length).fill(0);
+    let next = 0;
+    const probeNext = async (): Promise<void> => {
+      while (next < inputs.length) {
+        const index = next++;
+        const input = inputs[index]!;
+        if (isTracePath(input)) continue;
+        try {
+          lengths[index] = (await probeVideo(resolve(this.context.cwd, input))).durationMs;
+        } catch {
+          // A missing or damaged input is reported when its turn comes.
+        }
       }
-    });
+    };
+    await Promise.all(Array.from({ length: PROBE_CONCURRENCY }, probeNext));
+    return lengths;
   }
 
   async analyse(input: string, spec: AnalyserSpec): Promise<AnalysisOutcome> {
@@ -87,3 +105,6 @@ export class AnalysisSession {
     await engine?.close();
   }
 }
+
+/** ffprobe processes run at once while a batch is being ordered. */
+const PROBE_CONCURRENCY = 4;
