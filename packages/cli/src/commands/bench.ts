@@ -66,6 +66,7 @@ inference, so end-to-end time per frame is close to inference alone when the pip
           model: options.model,
           sampledFps: options.fps ?? null,
           frames: timing.frames,
+          decoder: timing.decoder,
           decodeMsPerFrame:
             timing.decodeCpuPerFrameMs === undefined ? null : round(timing.decodeCpuPerFrameMs),
           transferWaitMsPerFrame: round(timing.transferWaitPerFrameMs),
@@ -112,8 +113,10 @@ function formatFigures(f: Record<string, unknown>): string {
   return [
     `video        ${f.video}: ${f.width}x${f.height} at ${f.videoFps} fps${f.sampledFps ? `, sampled at ${f.sampledFps} fps` : ''}, ${f.frames} frames analysed`,
     `model        ${f.model} (setup ${f.setupMs} ms, not counted below)`,
-    `decode       ${f.decodeMsPerFrame ?? '?'} ms/frame of ffmpeg CPU time (runs alongside inference)`,
-    `transfer     ${f.transferWaitMsPerFrame} ms/frame waiting for frames, ${f.imageMsPerFrame} ms/frame preparing images`,
+    f.decoder === 'page'
+      ? 'decode       in the inference page with WebCodecs (H.264 MP4; runs alongside inference)'
+      : `decode       ${f.decodeMsPerFrame ?? '?'} ms/frame of ffmpeg CPU time (runs alongside inference)`,
+    `transfer     ${f.transferWaitMsPerFrame} ms/frame waiting for decoded frames, ${f.imageMsPerFrame} ms/frame preparing images`,
     `inference    ${f.inferenceMsPerFrame} ms/frame`,
     `analysis     ${f.pushupAnalysisMsPerFrame} ms/frame push-up analyser, ${f.definitionAnalysisMsPerFrame} ms/frame definition analyser`,
     `end to end   ${f.endToEndMsPerFrame} ms/frame = ${f.endToEndOverInference}x inference alone`,

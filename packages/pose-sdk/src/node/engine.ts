@@ -82,6 +82,8 @@ export interface ExtractedFrame extends PoseFrame {
 /** Where the time of one extraction went, in ms per analysed frame unless said otherwise. */
 export interface ExtractionTiming {
   readonly frames: number;
+  /** Who decoded the video: the inference page (WebCodecs, H.264 MP4s) or ffmpeg. */
+  readonly decoder: 'page' | 'ffmpeg';
   /** Wall time from the call to the last frame (ms). */
   readonly totalMs: number;
   /** Wall time per frame (ms/frame), end to end. */
@@ -604,6 +606,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
           const frames = Math.max(framesDone, 1);
           timing = {
             frames: framesDone,
+            decoder: mp4 ? 'page' : 'ffmpeg',
             totalMs: lastFrameAt - startedAt,
             wallPerFrameMs: (lastFrameAt - startedAt) / frames,
             decodeCpuPerFrameMs: decodeCpuMs !== undefined ? decodeCpuMs / frames : undefined,
