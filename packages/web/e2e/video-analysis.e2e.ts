@@ -110,6 +110,14 @@ afterAll(async () => {
   rmSync(cacheDir, { recursive: true, force: true });
 });
 
+/** A push-up fixture clip written by ffmpeg with `args` into the test's folder; returns its path. */
+async function ffmpegCopy(clip: string, name: string, args: readonly string[]): Promise<string> {
+  const output = path.join(cacheDir, name);
+  const input = path.join(REPO_DIR, 'fixtures/videos/pushup', clip);
+  await run('ffmpeg', ['-v', 'error', '-y', '-i', input, ...args, output]);
+  return output;
+}
+
 /** Opens /analyze with an analyser, picks a sample clip and waits for the whole clip's analysis. */
 async function analyse(analyser: 'pushup' | 'definition', clip: string) {
   const choice = analyser === 'pushup' ? 'pushup' : 'definition-pushup';
@@ -226,19 +234,12 @@ describe('video analysis in the browser', () => {
   });
 
   it('analyses an uploaded WebM (not MP4) by stepping through it every 1/30 s', async () => {
-    const webm = path.join(cacheDir, 'clip.webm');
-    await run('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      path.join(REPO_DIR, 'fixtures/videos/pushup', CASES[0].clip),
+    const webm = await ffmpegCopy(CASES[0].clip, 'clip.webm', [
       '-c:v',
       'libvpx',
       '-b:v',
       '1M',
       '-an',
-      webm,
     ]);
     await page.goto(`/analyze?model=${MODEL}`);
     await page.getByLabel('Upload a video').setInputFiles(webm);
@@ -256,18 +257,11 @@ describe('video analysis in the browser', () => {
   it('analyses a rotated MP4 (as phones record portrait) as it is displayed, like the CLI', async () => {
     // The same clip with a 90-degree display rotation in its track header: the CLI (ffmpeg)
     // turns the frames, so the person stands upright and no push-up is counted.
-    const rotated = path.join(cacheDir, 'rotated.mp4');
-    await run('ffmpeg', [
-      '-v',
-      'error',
-      '-y',
-      '-i',
-      path.join(REPO_DIR, 'fixtures/videos/pushup', CASES[0].clip),
+    const rotated = await ffmpegCopy(CASES[0].clip, 'rotated.mp4', [
       '-c',
       'copy',
       '-metadata:s:v:0',
       'rotate=90',
-      rotated,
     ]);
     const expected = await cliCount('pushup', rotated, cacheDir);
     const unrotated = cli.get(`pushup:${CASES[0].clip}`)!;
