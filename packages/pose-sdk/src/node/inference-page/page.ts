@@ -265,6 +265,7 @@ async function runMp4(
   let frames = 0;
   let waitStart = performance.now();
   const analyse = async (frame: VideoFrame, timestampMs: number) => {
+    const copyStart = performance.now();
     // Upright frames of tagged files go straight in; others become the CLI's exact image.
     const image = await analysedFrame(frame, track);
     const inferStart = performance.now();
@@ -284,8 +285,8 @@ async function runMp4(
       t: timestampMs,
       lm: flatten(detection.landmarks),
       wl: flatten(detection.worldLandmarks),
-      waitMs: inferStart - waitStart,
-      copyMs: 0,
+      waitMs: copyStart - waitStart,
+      copyMs: inferStart - copyStart,
       inferMs: inferEnd - inferStart,
       ...(first ? { size: [width, height] as const } : {}),
     });
