@@ -28,6 +28,7 @@ import {
   type VideoInfo,
 } from './ffmpeg.js';
 import {
+  DECODE_FAILED_MARKER,
   PAGE_API_GLOBAL,
   type PageApi,
   type PageJob,
@@ -569,12 +570,13 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
           if (closed) throw engineClosed();
           if (worker.crashed) throw worker.crashed;
           const message = (pageError as Error).message ?? String(pageError);
-          const decodeFailure = /DECODE_FAILED: (.*)/.exec(message);
-          if (decodeFailure) {
+          const marker = message.indexOf(DECODE_FAILED_MARKER);
+          if (marker >= 0) {
+            const reason = message.slice(marker + DECODE_FAILED_MARKER.length).split('\n')[0];
             throw new PoseEngineError(
               'VIDEO_DECODE_FAILED',
               `Expected ${path} to be an H.264 video the browser can decode; it said: ` +
-                `${decodeFailure[1]?.split('\n')[0]}. Check that the file is complete (re-encode ` +
+                `${reason}. Check that the file is complete (re-encode ` +
                 'it with ffmpeg if needed).',
               { cause: pageError },
             );

@@ -17,6 +17,7 @@ import { FrameSampler } from '../../core/sampling/frame-sampler.js';
 import type { Landmark } from '../../core/types.js';
 import type { FrameColorTags } from '../ffmpeg.js';
 import {
+  DECODE_FAILED_MARKER,
   type FetcherMessage,
   type FetcherRequest,
   FRAME_FETCHER_SCRIPT,
@@ -253,7 +254,7 @@ async function runMp4(
   const bytes = new Uint8Array(await response.arrayBuffer());
   const track = readMp4VideoTrack(bytes);
   if (!(await canDecode(track))) {
-    throw new Error(`DECODE_FAILED: the browser cannot decode ${track.codec} video`);
+    throw new Error(`${DECODE_FAILED_MARKER}the browser cannot decode ${track.codec} video`);
   }
   const reporter = resultReporter(job);
   const stop = new AbortController();
@@ -314,7 +315,8 @@ async function runMp4(
     );
     if (held && !stop.signal.aborted) await analyse(held.frame, held.timestampMs);
   } catch (error) {
-    if (error instanceof FrameDecoderError) throw new Error(`DECODE_FAILED: ${error.message}`);
+    if (error instanceof FrameDecoderError)
+      throw new Error(`${DECODE_FAILED_MARKER}${error.message}`);
     throw error;
   } finally {
     held?.frame.close();

@@ -3,6 +3,12 @@
  * so they cannot disagree; contains types and constants only.
  */
 
+/**
+ * Starts the message of a page error meaning the video itself could not be decoded (a bad file,
+ * not a bug); errors cross page.evaluate as text, so the engine recognises them by it.
+ */
+export const DECODE_FAILED_MARKER = 'DECODE_FAILED: ';
+
 /** Name of the global object the page exposes to Node. */
 export const PAGE_API_GLOBAL = 'reptempleInference';
 
