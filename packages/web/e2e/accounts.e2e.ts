@@ -60,6 +60,8 @@ describe('sign-up with a password', () => {
     await screenshot(page, 'signup-password');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
+    // The URL changes before the profile renders: until then 'Email' is still the sign-up field.
+    await waitForText(page.locator('h1'), 'Your Profile');
     await expectToast(page, 'Success!', 'Account created successfully. Welcome to RepTemple!');
     expect(await field(page, 'Email').inputValue()).toBe(email);
     expect(await field(page, 'Email').getAttribute('readonly')).not.toBeNull();

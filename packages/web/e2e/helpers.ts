@@ -116,8 +116,11 @@ export async function signInWithPassword(
   await page.goto('/login');
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  const signIn = page.getByRole('button', { name: 'Sign In' });
+  await signIn.click();
   await page.waitForURL((url) => url.pathname === expectedPath);
+  // The URL changes before the next page renders; until the form is gone its fields still match.
+  await signIn.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 }
 
 /** Creates an account through the sign-up form (password tab) and waits for /profile. */
@@ -126,6 +129,8 @@ export async function signUpWithPassword(page: Page, email: string, password: st
   await field(page, 'Email').fill(email);
   await field(page, 'Password').fill(password);
   await field(page, 'Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create Account' }).click();
+  const createAccount = page.getByRole('button', { name: 'Create Account' });
+  await createAccount.click();
   await page.waitForURL((url) => url.pathname === '/profile');
+  await createAccount.waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
 }
