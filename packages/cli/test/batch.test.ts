@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { longestFirst, runBatch } from '../src/core/batch.js';
+import { framesToAnalyse } from '../src/core/session.js';
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -77,5 +78,28 @@ describe('longestFirst', () => {
     });
     expect(started).toEqual(['big', 'middle', 'small']);
     expect(result.items.map((item) => item.input)).toEqual(['small', 'big', 'middle']);
+  });
+});
+
+describe('framesToAnalyse', () => {
+  const video = (fps: number, frames: number) => ({
+    width: 640,
+    height: 360,
+    fps,
+    durationMs: (frames / fps) * 1000,
+    frameCountEstimate: frames,
+    codec: 'h264',
+  });
+
+  it('weighs a video by its frames, not its duration', () => {
+    // 10 s at 21 fps is less work than 9 s at 30 fps.
+    expect(framesToAnalyse(video(21, 210), undefined)).toBeLessThan(
+      framesToAnalyse(video(30, 270), undefined),
+    );
+  });
+
+  it('scales to --fps below the video rate and keeps every frame above it', () => {
+    expect(framesToAnalyse(video(30, 300), 15)).toBe(150);
+    expect(framesToAnalyse(video(12, 120), 15)).toBe(120);
   });
 });

@@ -116,7 +116,7 @@ async function analyze(
   try {
     const result = await runBatch(inputs, {
       jobs: options.jobs,
-      order: longestFirst(await session.lengths(inputs)),
+      order: longestFirst(await session.workloads(inputs)),
       signal: context.signal,
       run: (input) => session.analyse(input, spec),
       describeError: inputErrorMessage,

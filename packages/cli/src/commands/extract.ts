@@ -81,7 +81,7 @@ async function extract(
   try {
     const result = await runBatch(videos, {
       jobs: options.jobs,
-      order: longestFirst(await session.lengths(videos)),
+      order: longestFirst(await session.workloads(videos)),
       signal: context.signal,
       describeError: inputErrorMessage,
       run: async (video) => {

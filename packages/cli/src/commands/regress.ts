@@ -163,7 +163,7 @@ async function regress(
         signal: context.signal,
         describeError: inputErrorMessage,
         run: (_file, index) => session.analyse(inputFor(labels[index]!), spec),
-        order: longestFirst(await session.lengths(labels.map((label) => inputFor(label)))),
+        order: longestFirst(await session.workloads(labels.map((label) => inputFor(label)))),
         onDone: (_item, done, total) =>
           progress.update(`${bar(done / total)} ${done}/${total} videos`),
       },

@@ -30,12 +30,12 @@ export interface BatchResult<T> {
 }
 
 /**
- * Input indices, longest first, ties in input order: parallel jobs then finish together (the
- * longest-processing-time rule). A file's size is a poor guess at its length: a 0.16 MB clip of
+ * Input indices, most work first, ties in input order: parallel jobs then finish together (the
+ * longest-processing-time rule). A file's size is a poor guess at its work: a 0.16 MB clip of
  * 326 frames ran last behind bigger but shorter ones and left a worker idle for 4 s of 40.
  */
-export function longestFirst(lengths: readonly number[]): number[] {
-  return lengths.map((_, index) => index).sort((a, b) => lengths[b]! - lengths[a]! || a - b);
+export function longestFirst(workloads: readonly number[]): number[] {
+  return workloads.map((_, index) => index).sort((a, b) => workloads[b]! - workloads[a]! || a - b);
 }
 
 export async function runBatch<T>(

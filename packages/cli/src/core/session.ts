@@ -5,6 +5,7 @@ import {
   type ExtractProgress,
   type PoseEngine,
   probeVideo,
+  type VideoInfo,
 } from '@reptemple/pose-sdk/node';
 import type { CommandContext } from '../context.js';
 import { type AnalyserSpec, type AnalysisOutcome, analyseFrames } from './analyser.js';
@@ -61,14 +62,15 @@ export class AnalysisSession {
     });
   }
 
-  /** Size in bytes of each input (0 when it cannot be read: it will fail in its own row). */
   /**
-   * How long each input takes to analyse, to order a batch: a video's duration (ms) from its
-   * header, read PROBE_CONCURRENCY at a time (~50 ms of ffprobe each); 0 for traces (replayed in
-   * milliseconds) and for files that cannot be probed (their error is reported in their turn).
+   * How much work each input is, to order a batch: the frames a video will analyse (its frame
+   * count from the header, scaled down to --fps), read PROBE_CONCURRENCY headers at a time (~50 ms
+   * of ffprobe each); 0 for traces (replayed in milliseconds) and for files that cannot be probed
+   * (their error is reported in their turn). Duration alone misjudges clips of different frame
+   * rates: 10 s at 21 fps is less work than 10 s at 30 fps.
    */
-  async lengths(inputs: readonly string[]): Promise<number[]> {
-    const lengths = new Array<number>(inputs.length).fill(0);
+  async workloads(inputs: readonly string[]): Promise<number[]> {
+    const workloads = new Array<number>(inputs.length).fill(0);
     let next = 0;
     const probeNext = async (): Promise<void> => {
       while (next < inputs.length) {
@@ -76,14 +78,17 @@ export class AnalysisSession {
         const input = inputs[index]!;
         if (isTracePath(input)) continue;
         try {
-          lengths[index] = (await probeVideo(resolve(this.context.cwd, input))).durationMs;
+          workloads[index] = framesToAnalyse(
+            await probeVideo(resolve(this.context.cwd, input)),
+            this.options.fps,
+          );
         } catch {
           // A missing or damaged input is reported when its turn comes.
         }
       }
     };
     await Promise.all(Array.from({ length: PROBE_CONCURRENCY }, probeNext));
-    return lengths;
+    return workloads;
   }
 
   async analyse(input: string, spec: AnalyserSpec): Promise<AnalysisOutcome> {
@@ -104,6 +109,12 @@ export class AnalysisSession {
     const engine = await this.enginePromise.catch(() => null);
     await engine?.close();
   }
+}
+
+/** Frames of a video analysed at `fps` (every frame when undefined or above the video's rate). */
+export function framesToAnalyse(video: VideoInfo, fps: number | undefined): number {
+  if (fps === undefined || !(video.fps > fps)) return video.frameCountEstimate;
+  return video.frameCountEstimate * (fps / video.fps);
 }
 
 /** ffprobe processes run at once while a batch is being ordered. */
