@@ -12,7 +12,7 @@ import type { FrameSize, Landmark, PoseFrame } from '../core/types.js';
 import { AsyncQueue } from './async-queue.js';
 import {
   CHROMIUM_CANDIDATES,
-  CHROMIUM_FLAGS,
+  chromiumLaunchOptions,
   DEFAULT_WORKERS,
   FRAMES_PER_REQUEST,
   READ_AHEAD_FRAMES,
@@ -186,11 +186,7 @@ function unflatten(flat: readonly number[]): Landmark[] {
 /** Starts one headless Chromium with the engine's flags; BROWSER_NOT_FOUND when it cannot. */
 async function launchChromium(browserPath: string): Promise<Browser> {
   try {
-    return await chromium.launch({
-      executablePath: browserPath,
-      args: [...CHROMIUM_FLAGS],
-      timeout: WORKER_START_TIMEOUT_MS,
-    });
+    return await chromium.launch(chromiumLaunchOptions(browserPath));
   } catch (error) {
     throw new PoseEngineError(
       'BROWSER_NOT_FOUND',

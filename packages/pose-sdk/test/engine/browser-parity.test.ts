@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS } from '../../src/node/engine-settings.js';
+import { chromiumLaunchOptions } from '../../src/node/engine-settings.js';
 import {
   createPoseEngine,
   type ExtractionResult,
@@ -104,10 +104,7 @@ beforeAll(async () => {
   const origin = await serve(files);
 
   engine = await createPoseEngine({ model: 'full' });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [...CHROMIUM_FLAGS],
-  });
+  browser = await chromium.launch(chromiumLaunchOptions('/usr/bin/chromium'));
   for (const [i, c] of CASES.entries()) {
     const headless = await engine.extract(fixtureVideo(c.file), { fps: c.fps });
     // A fresh page per clip, as a web app user would open it.
