@@ -82,10 +82,9 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
 
 /**
  * Features the engine turns off on top of Playwright's. Headless Chromium preloads the address
- * bar's popup (chrome://omnibox-popup.top-chrome, in a renderer of its own; both of its variants)
- * at start, though nothing will ever show it:
- * measured here, ~1 s of CPU per browser, 0.4 s of one worker's start-up and 1.1 s of two
- * workers starting together.
+ * bar's popup (chrome://omnibox-popup.top-chrome, both of its variants) in a renderer of its own
+ * at start, though nothing will ever show it. Measured here: ~1 s of CPU per browser, 0.4 s of
+ * one worker's start-up, 1.1 s of two workers starting together.
  */
 export const ENGINE_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const;
 
