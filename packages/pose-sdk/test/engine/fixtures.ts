@@ -27,3 +27,6 @@ export function fixtureVideo(relativePath: string): string {
 export const SHORT_FIXTURE = 'pushup/30-dark-background-blue-shirt.mp4';
 
 export const PACKAGE_ROOT = packageRoot;
+
+/** The repository's committed landmark traces of the fixture videos (fixtures/traces). */
+export const FIXTURE_TRACES = join(repoRoot, 'fixtures', 'traces');

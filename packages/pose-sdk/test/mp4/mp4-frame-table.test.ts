@@ -1,16 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   Mp4FormatError,
   presentedFrames,
   readMp4VideoTrack,
 } from '../../src/browser/mp4/mp4-frame-table.js';
-
-const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const VIDEOS = path.join(REPO_DIR, 'fixtures/videos');
-const TRACES = path.join(REPO_DIR, 'fixtures/traces');
+import { fixtureVideo, FIXTURE_TRACES as TRACES } from '../engine/fixtures.js';
 
 /** Every fixture clip that has a committed trace (extracted by the CLI's ffmpeg path). */
 function fixtureClips(): string[] {
@@ -36,7 +32,7 @@ describe('MP4 frame table', () => {
   it.each(fixtureClips())(
     'gives %s exactly the frame times the CLI analysed (its committed trace)',
     (clip) => {
-      const track = readMp4VideoTrack(new Uint8Array(readFileSync(path.join(VIDEOS, clip))));
+      const track = readMp4VideoTrack(new Uint8Array(readFileSync(fixtureVideo(clip))));
       expect(track.codec).toMatch(/^avc1\.[0-9a-f]{6}$/);
       expect(presentedFrames(track).map((frame) => frame.timestampMs)).toEqual(
         traceTimestamps(clip),
@@ -46,13 +42,13 @@ describe('MP4 frame table', () => {
 
   it('reads the coded size, the key frames and the decoder configuration', () => {
     const track = readMp4VideoTrack(
-      new Uint8Array(readFileSync(path.join(VIDEOS, 'pushup/08-tank-top-side.mp4'))),
+      new Uint8Array(readFileSync(fixtureVideo('pushup/08-tank-top-side.mp4'))),
     );
     expect(track.codedWidth).toBe(640);
     expect(track.codedHeight).toBe(360);
     expect(track.samples[0]?.isKey).toBe(true);
     expect(track.description[0]).toBe(1); // avcC configurationVersion
-    const bytes = readFileSync(path.join(VIDEOS, 'pushup/08-tank-top-side.mp4'));
+    const bytes = readFileSync(fixtureVideo('pushup/08-tank-top-side.mp4'));
     // Each sample starts with a 4-byte NAL length that fits inside the sample.
     for (const sample of track.samples.slice(0, 10)) {
       expect(bytes.readUInt32BE(sample.offset)).toBeLessThanOrEqual(sample.size - 4);
@@ -70,7 +66,7 @@ describe('MP4 frame table', () => {
   });
 
   it('rejects a truncated file as corrupt', () => {
-    const bytes = new Uint8Array(readFileSync(path.join(VIDEOS, 'pushup/08-tank-top-side.mp4')));
+    const bytes = new Uint8Array(readFileSync(fixtureVideo('pushup/08-tank-top-side.mp4')));
     // Cut inside the moov box wherever it is: keep ftyp and part of the next boxes.
     const truncated = bytes.slice(0, 40);
     expect(() => readMp4VideoTrack(truncated)).toThrow(Mp4FormatError);

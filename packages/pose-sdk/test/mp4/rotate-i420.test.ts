@@ -2,13 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readMp4VideoTrack } from '../../src/browser/mp4/mp4-frame-table.js';
 import { i420Size, rotateI420 } from '../../src/browser/mp4/rotate-i420.js';
+import { fixtureVideo, SHORT_FIXTURE } from '../engine/fixtures.js';
 
-const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const CLIP = path.join(REPO_DIR, 'fixtures/videos/pushup/30-dark-background-blue-shirt.mp4');
+const CLIP = fixtureVideo(SHORT_FIXTURE);
 const work = mkdtempSync(path.join(tmpdir(), 'reptemple-rotate-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
