@@ -110,6 +110,8 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@reptemple.local';
 export const SHUTDOWN_DRAIN_TIMEOUT_MS = 60_000;
 /** PostgREST and PostgreSQL must be ready within this. ms */
 export const CHILD_START_TIMEOUT_MS = 30_000;
+/** Longest wait for a PostgREST left running by a killed earlier run to exit, per signal. ms */
+export const ORPHAN_STOP_TIMEOUT_MS = 5_000;
 /** Restart backoff for a PostgREST that exited on its own. ms */
 export const POSTGREST_RESTART_DELAYS_MS = [250, 1000, 5000] as const;
 /** Most rows PostgREST returns for one request, as Supabase's default. */

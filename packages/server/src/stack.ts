@@ -11,7 +11,11 @@ import { RateLimiter } from './auth/rate-limit.js';
 import { createAuthRoutes } from './auth/routes.js';
 import { AuthService } from './auth/service.js';
 import type { ServerConfig } from './config.js';
-import { API_KEY_TTL_SECONDS, SHUTDOWN_DRAIN_TIMEOUT_MS } from './constants.js';
+import {
+  API_KEY_TTL_SECONDS,
+  ORPHAN_STOP_TIMEOUT_MS,
+  SHUTDOWN_DRAIN_TIMEOUT_MS,
+} from './constants.js';
 import { type RunningEmbeddedPostgres, startEmbeddedPostgres } from './db/embedded-postgres.js';
 import { applyMigrations, bootstrapDatabase } from './db/migrations.js';
 import { seedDatabase } from './db/seed.js';
@@ -21,7 +25,7 @@ import { sendJson } from './http/http-utils.js';
 import type { Logger } from './log.js';
 import { MediaService } from './media/upload-service.js';
 import { type RunningPostgrest, startPostgrest } from './postgrest.js';
-import { findFreePort, isProcessAlive } from './process-utils.js';
+import { findFreePort, isProcessAlive, waitForPidExit } from './process-utils.js';
 import { loadOrCreateSecrets } from './secrets.js';
 
 export interface RunningStack {
@@ -87,6 +91,11 @@ async function claimDataDir(lockFile: string, log: Logger): Promise<void> {
   ) {
     log.warn('postgrest_orphan_stop', { pid: previous.postgrestPid });
     process.kill(previous.postgrestPid, 'SIGTERM');
+    // Stateless, so a PostgREST that ignores SIGTERM is killed; either way it is gone before ours starts.
+    if (!(await waitForPidExit(previous.postgrestPid, ORPHAN_STOP_TIMEOUT_MS))) {
+      process.kill(previous.postgrestPid, 'SIGKILL');
+      await waitForPidExit(previous.postgrestPid, ORPHAN_STOP_TIMEOUT_MS);
+    }
   }
   await writeFile(lockFile, JSON.stringify({ pid: process.pid } satisfies LockFile));
 }

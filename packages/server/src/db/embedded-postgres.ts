@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { CHILD_START_TIMEOUT_MS } from '../constants.js';
 import { describeError, StartupError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { forwardLines, isProcessAlive, waitForExit } from '../process-utils.js';
+import { forwardLines, isProcessAlive, waitForExit, waitForPidExit } from '../process-utils.js';
 
 const execFileAsync = promisify(execFile);
 const POSTGRES_OS_USER = 'postgres';
@@ -173,11 +173,7 @@ async function stopOrphanedServer(clusterDir: string, log: Logger): Promise<void
     reason: 'a previous run ended without stopping its database',
   });
   process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + CHILD_START_TIMEOUT_MS;
-  while (isProcessAlive(pid) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  if (isProcessAlive(pid)) {
+  if (!(await waitForPidExit(pid, CHILD_START_TIMEOUT_MS))) {
     throw new StartupError({
       code: 'postgres_orphan_running',
       message: `A PostgreSQL server (pid ${pid}) still runs on ${clusterDir} and did not stop.`,
