@@ -114,6 +114,10 @@ export const CHILD_START_TIMEOUT_MS = 30_000;
 export const ORPHAN_STOP_TIMEOUT_MS = 5_000;
 /** Restart backoff for a PostgREST that exited on its own. ms */
 export const POSTGREST_RESTART_DELAYS_MS = [250, 1000, 5000] as const;
+/** Lines of PostgREST's own output kept to explain why it exited (it logs at warn, so few). */
+export const POSTGREST_EXIT_OUTPUT_LINES = 20;
+/** Longest wait after PostgREST exits for the rest of its output to be read. ms */
+export const POSTGREST_OUTPUT_DRAIN_MS = 500;
 /** Most rows PostgREST returns for one request, as Supabase's default. */
 export const POSTGREST_MAX_ROWS = 1000;
 

@@ -6,12 +6,20 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
   CHILD_START_TIMEOUT_MS,
+  POSTGREST_EXIT_OUTPUT_LINES,
   POSTGREST_MAX_ROWS,
+  POSTGREST_OUTPUT_DRAIN_MS,
   POSTGREST_RESTART_DELAYS_MS,
 } from './constants.js';
 import { describeError, StartupError } from './errors.js';
 import type { Logger } from './log.js';
-import { findFreePort, forwardLines, isProcessAlive, waitForExit } from './process-utils.js';
+import {
+  findFreePort,
+  forwardLines,
+  isProcessAlive,
+  outputDrained,
+  waitForExit,
+} from './process-utils.js';
 
 export function resolvePostgrestBinary(): string {
   const require = createRequire(import.meta.url);
@@ -127,32 +135,48 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
   const launch = async (): Promise<void> => {
     const current = spawn(binary, [], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     child = current;
-    forwardLines(current.stdout!, (line) => log.debug('postgrest_output', { line }));
-    forwardLines(current.stderr!, (line) =>
-      log[/error|fatal|fail/i.test(line) ? 'warn' : 'debug']('postgrest_output', { line }),
-    );
-    const exited = waitForExit(current);
+    // Its last lines say why it exited (a refused connection, a port in use): kept for the log.
+    const lastOutput: string[] = [];
+    const remember = (line: string) => {
+      lastOutput.push(line);
+      if (lastOutput.length > POSTGREST_EXIT_OUTPUT_LINES) lastOutput.shift();
+    };
+    forwardLines(current.stdout!, (line) => {
+      remember(line);
+      log.debug('postgrest_output', { line });
+    });
+    forwardLines(current.stderr!, (line) => {
+      remember(line);
+      log[/error|fatal|fail/i.test(line) ? 'warn' : 'debug']('postgrest_output', { line });
+    });
+    const exited = waitForExit(current).then(async (code) => {
+      await outputDrained(current, POSTGREST_OUTPUT_DRAIN_MS);
+      return code;
+    });
     void exited.then((code) => {
       healthy = false;
       if (stopping || child !== current) return;
       const delay = POSTGREST_RESTART_DELAYS_MS[restarts];
       if (delay === undefined) {
-        log.error('postgrest_gave_up', { code, restarts });
+        log.error('postgrest_gave_up', { code, restarts, lastOutput });
         giveUp(
           code,
           new StartupError({
             code: 'postgrest_exited_on_start',
             message: `PostgREST exited ${restarts + 1} times while starting.`,
             expected: 'GET /ready on its admin port answering 200',
-            received: `exit code ${code}`,
-            hint: 'See the postgrest_output log lines above.',
+            received:
+              lastOutput.length === 0
+                ? `exit code ${code}, no output`
+                : `exit code ${code}, last output: ${lastOutput.slice(-3).join(' | ')}`,
+            hint: 'See the postgrest_exited log lines above for each attempt.',
           }),
         );
         return;
       }
       restarts++;
       restartPending = true;
-      log.warn('postgrest_exited', { code, restartInMs: delay, restart: restarts });
+      log.warn('postgrest_exited', { code, restartInMs: delay, restart: restarts, lastOutput });
       setTimeout(() => {
         restartPending = false;
         if (stopping) return;

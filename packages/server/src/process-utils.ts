@@ -38,6 +38,24 @@ export function waitForExit(child: ChildProcess): Promise<number | null> {
   });
 }
 
+/**
+ * Resolves once the child's stdout and stderr have been read to the end, or after `timeoutMs`
+ * (ms): a process's last lines can still be in its pipes when its exit is reported.
+ */
+export function outputDrained(child: ChildProcess, timeoutMs: number): Promise<void> {
+  const streams = [child.stdout, child.stderr].filter(
+    (stream): stream is Readable => stream !== null && !stream.readableEnded && !stream.destroyed,
+  );
+  const ended = Promise.all(
+    streams.map((stream) => new Promise<void>((resolve) => stream.once('close', resolve))),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, timeoutMs);
+  });
+  return Promise.race([ended.then(() => undefined), timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Calls onLine for every complete line of a stream. */
 export function forwardLines(stream: Readable, onLine: (line: string) => void): void {
   let pending = '';

@@ -56,6 +56,25 @@ describe('PostgREST supervision', () => {
     await expect(start).rejects.toBeInstanceOf(StartupError);
     await expect(start).rejects.toMatchObject({
       message: `PostgREST exited ${POSTGREST_RESTART_DELAYS_MS.length + 1} times while starting.`,
+      // Its last words travel with the error: the line it printed just before exiting.
+      received: 'exit code 1, last output: simulated start failure',
     });
   }, 20_000);
+
+  it('logs the output of a PostgREST that exited, with the restart it schedules', async () => {
+    const { binary } = flakyPostgrest('logged', 1);
+    const lines: string[] = [];
+    const log = createLogger({ level: 'warn', write: (line: string) => lines.push(line) });
+    const postgrest = await startPostgrest({ ...options, log, binary });
+    await postgrest.stop();
+    const exits = lines
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.event === 'postgrest_exited');
+    expect(exits).toHaveLength(1);
+    expect(exits[0]).toMatchObject({
+      code: 1,
+      restart: 1,
+      lastOutput: ['simulated start failure'],
+    });
+  });
 });
