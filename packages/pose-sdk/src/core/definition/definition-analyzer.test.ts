@@ -133,6 +133,35 @@ describe('DefinitionAnalyzer cycle', () => {
     expect(analyzer.reps).toHaveLength(1);
   });
 
+  it('times a phase from when the body crossed into it between two frames', () => {
+    // 15 fps, and the recording stops 33 ms after the first frame back in transition, as users
+    // stop right after their last rep. The rise crossed 100 degrees half-way between the frames
+    // at 80 and 120 degrees, so transition had lasted 67 ms, not 33, when the last frame showed
+    // start: minPhaseHoldTime (60 ms) is met and the rep counts.
+    const analyzer = analyzerFor({ timing: { minPhaseHoldTime: 60 } });
+    const frame = (timestampMs: number, elbow: number): PoseFrame => ({
+      timestampMs,
+      landmarks: pushupLandmarks({ elbow }),
+    });
+    const events = run(analyzer, [
+      frame(0, 170),
+      frame(200, 170),
+      frame(400, 130),
+      frame(600, 80),
+      frame(800, 80),
+      frame(1000, 120),
+      frame(1033, 160),
+    ]);
+    expect(phasesOf(events)).toEqual(['start', 'transition', 'end', 'transition', 'start']);
+    expect(analyzer.reps).toHaveLength(1);
+    // Each phase from its crossing: 150 at 1/2 of 170->130, 100 at 3/5 of 130->80, 100 at 1/2
+    // of 80->120, 150 at 30/40 of 120->160.
+    const entered = events.flatMap((e) => (e.type === 'phase' ? [Math.round(e.timestampMs)] : []));
+    expect(entered).toEqual([0, 300, 520, 900, 1025]);
+    expect(analyzer.reps[0]!.startTime).toBeCloseTo(300, 6);
+    expect(analyzer.reps[0]!.endTime).toBeCloseTo(1024.75, 6);
+  });
+
   it('needs the next phase to hold for transitionDebounce before changing', () => {
     const spike: [number, number][] = [
       [170, 500],

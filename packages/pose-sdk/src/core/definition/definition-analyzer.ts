@@ -1,4 +1,5 @@
 import {
+  type AngleRange,
   type ExerciseDefinition,
   mirrorLandmark,
   PHASE_NAMES,
@@ -19,7 +20,7 @@ import { angleAtVertex } from '../geometry/angle-at-vertex.js';
 import { TimeMedian } from '../geometry/time-median.js';
 import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
 import { classifyCycle } from './classify-cycle.js';
-import { passesThrough } from './passes-through.js';
+import { passesThrough, stretchInsideRanges } from './passes-through.js';
 
 export type DefinitionEvent = AnalyzerEvent<DefinitionPhase, RepRecord>;
 
@@ -62,6 +63,10 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private readonly angles: readonly AngleSpec[];
   private readonly values: Float64Array;
   private readonly drivingAngleCount: number;
+  /** Per phase, each angle's range if it drives the phases (else undefined), in angle order. */
+  private readonly drivingRanges: Readonly<
+    Record<DefinitionPhase, readonly (AngleRange | undefined)[]>
+  >;
   private readonly filters: readonly TimeMedian[];
   /** The angles of the previous measured frame, and its time (ms). */
   private readonly previousValues: Float64Array;
@@ -132,6 +137,15 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     }
     this.values = new Float64Array(this.angles.length);
     this.drivingAngleCount = this.angles.filter((angle) => angle.drivesPhases).length;
+    const drivingRangesOf = (phase: DefinitionPhase) =>
+      this.angles.map((angle) =>
+        angle.drivesPhases ? options.definition.phases[phase].angleRanges[angle.id] : undefined,
+      );
+    this.drivingRanges = {
+      start: drivingRangesOf('start'),
+      transition: drivingRangesOf('transition'),
+      end: drivingRangesOf('end'),
+    };
     const glitchWindow = options.glitchWindow ?? C.glitchWindow;
     this.filters = this.angles.map(() => new TimeMedian(glitchWindow));
     this.previousValues = new Float64Array(this.angles.length);
@@ -368,7 +382,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       (current !== 'start' || this.startingHoldMet || timing.startingPositionHoldTime === 0);
     if (mayChange) {
       this.passThroughSkippedPhase(t, next, candidate!, events);
-      if (this.phase !== candidate) this.enterPhase(t, candidate!, events);
+      if (this.phase !== candidate)
+        this.enterPhase(this.entryTime(t, candidate!), candidate!, events);
     }
     this.positionValid = this.matches(this.phase!);
   }
@@ -385,13 +400,28 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     events: DefinitionEvent[],
   ): void {
     if (candidate === next || !(t - this.previousMeasuredAt <= C.maxPassThroughGap)) return;
-    const ranges = this.definition.phases[next].angleRanges;
-    const drivingRanges = this.angles.map((angle) =>
-      angle.drivesPhases ? ranges[angle.id] : undefined,
-    );
-    const share = passesThrough(this.previousValues, this.values, drivingRanges);
+    const share = passesThrough(this.previousValues, this.values, this.drivingRanges[next]);
     if (share === null) return;
     this.enterPhase(this.previousMeasuredAt + share * (t - this.previousMeasuredAt), next, events);
+  }
+
+  /**
+   * When a phase begins: if this frame is the first inside it, the body crossed into it between
+   * the previous measured frame and this one, where the straight path between them enters the
+   * phase's ranges; otherwise now. Phases are then timed from the same moment at any frame rate:
+   * at 15 fps a rise whose last frame came 33 ms after the first frame in transition had been in
+   * it for 80 ms, which minPhaseHoldTime (60 ms) accepts.
+   */
+  private entryTime(t: number, phase: DefinitionPhase): number {
+    const previous = this.previousMeasuredAt;
+    if (!(t - previous <= C.maxPassThroughGap)) return t;
+    const stretch = stretchInsideRanges(
+      this.previousValues,
+      this.values,
+      this.drivingRanges[phase],
+    );
+    if (stretch === null || stretch.enter === 0) return t; // already inside on the previous frame
+    return Math.max(this.phaseEnteredAt, previous + stretch.enter * (t - previous));
   }
 
   private enterPhase(t: number, phase: DefinitionPhase, events: DefinitionEvent[]): void {

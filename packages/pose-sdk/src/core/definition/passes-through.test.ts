@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passesThrough } from './passes-through.js';
+import { passesThrough, stretchInsideRanges } from './passes-through.js';
 
 describe('passesThrough', () => {
   it('finds a band that one angle jumped over between two frames', () => {
@@ -29,5 +29,21 @@ describe('passesThrough', () => {
   it('treats an angle that did not move as inside or outside for the whole step', () => {
     expect(passesThrough([120], [120], [{ min: 100, max: 135 }])).toBe(0.5);
     expect(passesThrough([140], [140], [{ min: 100, max: 135 }])).toBeNull();
+  });
+});
+
+describe('stretchInsideRanges', () => {
+  it('gives where the path enters and leaves the ranges, as fractions of the way', () => {
+    // 80 -> 120 degrees is inside 100-150 from half-way to the end.
+    expect(stretchInsideRanges([80], [120], [{ min: 100, max: 150 }])).toEqual({
+      enter: 0.5,
+      leave: 1,
+    });
+    // Already inside at the start: enters at 0.
+    expect(stretchInsideRanges([120], [140], [{ min: 100, max: 150 }])).toEqual({
+      enter: 0,
+      leave: 1,
+    });
+    expect(stretchInsideRanges([80], [90], [{ min: 100, max: 150 }])).toBeNull();
   });
 });

@@ -1,5 +1,11 @@
 import type { AngleRange } from '@reptemple/definitions';
 
+/** A stretch of the straight path between two frames, in fractions (0..1) of the way. */
+export interface PathStretch {
+  readonly enter: number;
+  readonly leave: number;
+}
+
 /**
  * Between two frames the body moves continuously, so a phase the samples skipped may still have
  * been passed. Returns the fraction s (0..1) of the way from `before` to `after` at the middle of
@@ -11,6 +17,19 @@ export function passesThrough(
   after: ArrayLike<number>,
   ranges: readonly (AngleRange | undefined)[],
 ): number | null {
+  const stretch = stretchInsideRanges(before, after, ranges);
+  return stretch === null ? null : (stretch.enter + stretch.leave) / 2;
+}
+
+/**
+ * Where the straight path from `before` to `after` has every angle inside its range at once:
+ * from `enter` to `leave` (fractions of the way), or null when it never does.
+ */
+export function stretchInsideRanges(
+  before: ArrayLike<number>,
+  after: ArrayLike<number>,
+  ranges: readonly (AngleRange | undefined)[],
+): PathStretch | null {
   let enter = 0;
   let leave = 1;
   for (let i = 0; i < ranges.length; i++) {
@@ -31,5 +50,5 @@ export function passesThrough(
     leave = Math.min(leave, Math.max(atMin, atMax));
     if (enter > leave) return null;
   }
-  return (enter + leave) / 2;
+  return { enter, leave };
 }
