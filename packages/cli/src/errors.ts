@@ -35,15 +35,16 @@ export function describeError(error: unknown): { message: string; exitCode: Exit
     return { message: `error: ${error.message}`, exitCode: EXIT.usage };
   if (error instanceof CommanderError)
     return { message: '', exitCode: error.exitCode === 0 ? EXIT.ok : EXIT.usage };
-  if (isRepTempleError(error)) {
-    const usage = error.code === 'DEFINITION_INVALID' || error.code === 'DEFINITION_NOT_COUNTABLE';
+  // Engine errors are RepTempleErrors too: checked first for their own usage code.
+  if (isPoseEngineError(error)) {
+    const usage = error.code === 'INVALID_OPTIONS';
     return {
       message: `error [${error.code}]: ${error.message}`,
       exitCode: usage ? EXIT.usage : EXIT.failed,
     };
   }
-  if (isPoseEngineError(error)) {
-    const usage = error.code === 'INVALID_OPTIONS';
+  if (isRepTempleError(error)) {
+    const usage = error.code === 'DEFINITION_INVALID' || error.code === 'DEFINITION_NOT_COUNTABLE';
     return {
       message: `error [${error.code}]: ${error.message}`,
       exitCode: usage ? EXIT.usage : EXIT.failed,
@@ -58,8 +59,7 @@ export function describeError(error: unknown): { message: string; exitCode: Exit
 
 /** A one-line reason for a failed input, for its row in a batch. */
 export function inputErrorMessage(error: unknown): string {
-  if (isPoseEngineError(error) || isRepTempleError(error))
-    return `${error.code}: ${firstLine(error.message)}`;
+  if (isRepTempleError(error)) return `${error.code}: ${firstLine(error.message)}`;
   if (error instanceof UsageError) return error.message;
   return error instanceof Error ? firstLine(error.message) : String(error);
 }

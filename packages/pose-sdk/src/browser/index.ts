@@ -12,9 +12,11 @@ export {
   decodeMp4Frames,
   decoderConfig,
   FrameDecoderError,
+  type FrameDecoderErrorCode,
 } from './mp4/mp4-frame-decoder.js';
 export {
   Mp4FormatError,
+  type Mp4FormatErrorCode,
   type Mp4Rotation,
   type Mp4Sample,
   type Mp4VideoTrack,
@@ -28,6 +30,7 @@ export {
   type PoseDetection,
   type PoseDetector,
   PoseDetectorError,
+  type PoseDetectorErrorCode,
   type PoseDetectorOptions,
   type PoseImageSource,
 } from './pose-detector.js';

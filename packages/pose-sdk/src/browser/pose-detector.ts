@@ -4,6 +4,7 @@ import {
   PoseLandmarker,
   type PoseLandmarkerResult,
 } from '@mediapipe/tasks-vision';
+import { RepTempleError } from '../core/errors.js';
 import type { FrameSize, Landmark, PoseFrame } from '../core/types.js';
 import {
   BLANK_FRAME_SIZE_PX,
@@ -63,13 +64,18 @@ export interface PoseDetector {
   close(): void;
 }
 
-/** Thrown for misuse the caller can fix (bad options, bad input). */
-export class PoseDetectorError extends Error {
-  constructor(
-    readonly code: 'MODEL_NOT_SPECIFIED' | 'INVALID_TIMESTAMP' | 'EMPTY_IMAGE',
-    message: string,
-  ) {
-    super(message);
+export type PoseDetectorErrorCode =
+  | 'MODEL_NOT_SPECIFIED'
+  | 'INVALID_TIMESTAMP'
+  | 'EMPTY_IMAGE'
+  | 'VIDEO_SEEK_FAILED';
+
+/** Thrown for misuse the caller can fix (bad options, bad input) and for videos that will not play. */
+export class PoseDetectorError extends RepTempleError {
+  declare readonly code: PoseDetectorErrorCode;
+
+  constructor(code: PoseDetectorErrorCode, message: string) {
+    super(code, message);
     this.name = 'PoseDetectorError';
   }
 }

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { SEEK_BIAS_S, SEEK_TIMEOUT_MS } from './model-settings.js';
-import type { PoseDetection, PoseDetector } from './pose-detector.js';
+import { type PoseDetection, type PoseDetector, PoseDetectorError } from './pose-detector.js';
 
 export interface TrackVideoOptions {
   /** Stops tracking when aborted. */
@@ -96,13 +96,19 @@ function seekTo(video: HTMLVideoElement, seconds: number): Promise<void> {
     const timeout = setTimeout(() => {
       cleanup();
       reject(
-        new Error(`video did not present a frame at ${seconds} s within ${SEEK_TIMEOUT_MS} ms`),
+        new PoseDetectorError(
+          'VIDEO_SEEK_FAILED',
+          `Expected the video to present a frame at ${seconds} s within ${SEEK_TIMEOUT_MS} ms, got none. The file may be damaged or still loading; wait for loadeddata, or decode MP4s with decodeMp4Frames.`,
+        ),
       );
     }, SEEK_TIMEOUT_MS);
     const onError = () => {
       cleanup();
       reject(
-        new Error(`video could not seek to ${seconds} s: ${video.error?.message ?? 'unknown'}`),
+        new PoseDetectorError(
+          'VIDEO_SEEK_FAILED',
+          `Expected the video to seek to ${seconds} s, got a media error: ${video.error?.message || 'unknown'}. The browser cannot play this file; convert it to H.264 MP4.`,
+        ),
       );
     };
     // requestVideoFrameCallback fires once the seeked frame is really presented, unlike 'seeked'.

@@ -1,3 +1,5 @@
+import { RepTempleError } from '../core/errors.js';
+
 /** Every way headless extraction can fail, so callers can branch on `error.code`. */
 export type PoseEngineErrorCode =
   | 'VIDEO_NOT_FOUND'
@@ -15,15 +17,14 @@ export type PoseEngineErrorCode =
 
 /**
  * A failure of the headless pose engine. The message says what was expected, what was received and
- * what to do; `cause` keeps the underlying error when there is one.
+ * what to do; `cause` keeps the underlying error when there is one. A RepTempleError, so
+ * `isRepTempleError` tells it from a bug.
  */
-export class PoseEngineError extends Error {
-  constructor(
-    readonly code: PoseEngineErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+export class PoseEngineError extends RepTempleError {
+  declare readonly code: PoseEngineErrorCode;
+
+  constructor(code: PoseEngineErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
     this.name = 'PoseEngineError';
   }
 }

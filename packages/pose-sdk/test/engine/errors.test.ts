@@ -10,6 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRepTempleError } from '../../src/core/errors.js';
 import {
   createPoseEngine,
   isPoseEngineError,
@@ -103,6 +104,8 @@ describe('typed errors of the headless engine', () => {
     expect(error.message).toContain(missing);
     await expectCode(probeVideo(missing), 'VIDEO_NOT_FOUND');
     await expectCode(engine.extract(dir), 'VIDEO_NOT_FOUND');
+    // One error family for the whole SDK: isRepTempleError tells deliberate errors from bugs.
+    expect(isRepTempleError(error)).toBe(true);
   });
 
   it("reports a text file named .mp4 as VIDEO_DECODE_FAILED with ffmpeg's reason", async () => {

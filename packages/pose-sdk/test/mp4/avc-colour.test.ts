@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { avcColourTags } from '../../src/browser/mp4/avc-colour.js';
-import { readMp4VideoTrack } from '../../src/browser/mp4/mp4-frame-table.js';
+import { Mp4FormatError, readMp4VideoTrack } from '../../src/browser/mp4/mp4-frame-table.js';
 
 const VIDEOS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -45,5 +45,18 @@ describe('avcColourTags', () => {
 
   it('reads nothing from a record without a sequence parameter set', () => {
     expect(avcColourTags(Uint8Array.from([1, 100, 0, 31, 0xff, 0xe0, 0, 0]))).toEqual({});
+  });
+
+  it('reports a sequence parameter set cut short as a corrupt MP4, with a code and a hint', () => {
+    // One SPS of 2 bytes: the profile, then nothing where the constraint flags should be.
+    const cut = Uint8Array.from([1, 100, 0, 31, 0xff, 0xe1, 0, 2, 0x67, 100]);
+    expect(() => avcColourTags(cut)).toThrow(Mp4FormatError);
+    expect(() => avcColourTags(cut)).toThrow(
+      expect.objectContaining({
+        code: 'CORRUPT',
+        message: expect.stringMatching(/sequence parameter set, but it ended early/),
+        hint: expect.stringMatching(/record or export it again/),
+      }),
+    );
   });
 });

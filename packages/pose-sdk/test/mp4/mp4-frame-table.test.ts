@@ -6,6 +6,7 @@ import {
   presentedFrames,
   readMp4VideoTrack,
 } from '../../src/browser/mp4/mp4-frame-table.js';
+import { RepTempleError } from '../../src/core/errors.js';
 import { fixtureVideo, FIXTURE_TRACES as TRACES } from '../engine/fixtures.js';
 
 /** Every fixture clip that has a committed trace (extracted by the CLI's ffmpeg path). */
@@ -58,11 +59,14 @@ describe('MP4 frame table', () => {
   it('rejects what is not an MP4 with a typed error', () => {
     const notMp4 = new TextEncoder().encode('this is a text file, not a video');
     expect(() => readMp4VideoTrack(notMp4)).toThrow(Mp4FormatError);
-    try {
-      readMp4VideoTrack(notMp4);
-    } catch (error) {
-      expect((error as Mp4FormatError).code).toBe('NOT_MP4');
-    }
+    // A RepTempleError like every deliberate SDK error: a code, and a hint saying what to do.
+    expect(() => readMp4VideoTrack(notMp4)).toThrow(
+      expect.objectContaining({
+        code: 'NOT_MP4',
+        hint: expect.stringMatching(/reptemple analyze/),
+      }),
+    );
+    expect(() => readMp4VideoTrack(notMp4)).toThrow(RepTempleError);
   });
 
   it('rejects a truncated file as corrupt', () => {

@@ -78,7 +78,10 @@ describe('rotated MP4 frames', () => {
     // Clockwise: the bottom-left sample comes first.
     expect([...turned.data]).toEqual([3, 0, 4, 1, 5, 2, 6, 7, 8, 9]);
     expect(() => rotateI420({ data: data.subarray(0, 9), width: 3, height: 2 }, 90)).toThrow(
-      /Expected 10 bytes/,
+      expect.objectContaining({
+        code: 'IMAGE_INVALID',
+        message: expect.stringMatching(/Expected 10 bytes/),
+      }),
     );
   });
 });

@@ -4,6 +4,8 @@
  * Pure: the avcC record in, tags out (undefined where the stream says nothing).
  */
 
+import { Mp4FormatError } from './mp4-errors.js';
+
 export interface ColourTags {
   readonly range?: string;
   readonly matrix?: string;
@@ -38,6 +40,13 @@ const TRANSFER: Readonly<Record<number, string>> = {
 /** profile_idc values whose SPS carries chroma format, bit depths and scaling matrices. */
 const HIGH_PROFILES = new Set([100, 110, 122, 244, 44, 83, 86, 118, 128, 138, 139, 134, 135]);
 
+function damagedSps(problem: string): Mp4FormatError {
+  return new Mp4FormatError(
+    'CORRUPT',
+    `Expected a complete H.264 sequence parameter set, but ${problem}.`,
+  );
+}
+
 class BitReader {
   private bit = 0;
   constructor(private readonly bytes: Uint8Array) {}
@@ -46,7 +55,7 @@ class BitReader {
     let value = 0;
     for (let i = 0; i < bits; i++) {
       const byte = this.bytes[this.bit >> 3];
-      if (byte === undefined) throw new RangeError('SPS ended early');
+      if (byte === undefined) throw damagedSps('it ended early');
       value = value * 2 + ((byte >> (7 - (this.bit & 7))) & 1);
       this.bit++;
     }
@@ -57,7 +66,7 @@ class BitReader {
     let zeros = 0;
     while (this.u(1) === 0) {
       zeros++;
-      if (zeros > 31) throw new RangeError('bad exp-Golomb code in SPS');
+      if (zeros > 31) throw damagedSps('it holds a bad exp-Golomb code');
     }
     return 2 ** zeros - 1 + this.u(zeros);
   }

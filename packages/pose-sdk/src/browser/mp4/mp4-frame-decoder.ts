@@ -5,6 +5,7 @@
  * a millisecond a frame, unlike seeking a <video> to each frame (a seek restarts decoding at the
  * previous key frame).
  */
+import { RepTempleError } from '../../core/errors.js';
 import { type Mp4VideoTrack, presentedFrames } from './mp4-frame-table.js';
 
 /** Coded frames handed to the decoder ahead of the one being analysed. */
@@ -12,12 +13,19 @@ const DECODE_AHEAD_CHUNKS = 6;
 /** Decoded frames kept waiting for analysis; each holds a decoder buffer, so keep it small. */
 const MAX_WAITING_FRAMES = 3;
 
-export class FrameDecoderError extends Error {
-  constructor(
-    readonly code: 'CODEC_UNSUPPORTED' | 'DECODE_FAILED',
-    message: string,
-  ) {
-    super(message);
+export type FrameDecoderErrorCode = 'CODEC_UNSUPPORTED' | 'DECODE_FAILED';
+
+/** The browser's decoder refused the track or failed on a frame. */
+export class FrameDecoderError extends RepTempleError {
+  declare readonly code: FrameDecoderErrorCode;
+
+  constructor(code: FrameDecoderErrorCode, message: string) {
+    super(code, message, {
+      hint:
+        code === 'CODEC_UNSUPPORTED'
+          ? 'Convert the video to H.264, for example: ffmpeg -i in.mp4 -c:v libx264 out.mp4'
+          : 'The file is damaged or uses features this browser cannot decode: export it again, or analyse it with `reptemple analyze`.',
+    });
     this.name = 'FrameDecoderError';
   }
 }

@@ -6,16 +6,9 @@
  */
 
 import { avcColourTags, type ColourTags } from './avc-colour.js';
+import { Mp4FormatError } from './mp4-errors.js';
 
-export class Mp4FormatError extends Error {
-  constructor(
-    readonly code: 'NOT_MP4' | 'NO_VIDEO_TRACK' | 'UNSUPPORTED_CODEC' | 'FRAGMENTED' | 'CORRUPT',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'Mp4FormatError';
-  }
-}
+export { Mp4FormatError, type Mp4FormatErrorCode } from './mp4-errors.js';
 
 export interface Mp4Sample {
   /** Byte offset of the coded frame in the file. */
@@ -297,16 +290,7 @@ function readVideoTrak(
     });
   }
   const rotation = displayRotation(view, trak);
-  let colour: ColourTags;
-  try {
-    colour = avcColourTags(description);
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    throw new Mp4FormatError(
-      'CORRUPT',
-      `The H.264 sequence parameter set is damaged: ${error.message}.`,
-    );
-  }
+  const colour: ColourTags = avcColourTags(description);
   return { codec, description, codedWidth, codedHeight, timescale, rotation, colour, samples };
 }
 

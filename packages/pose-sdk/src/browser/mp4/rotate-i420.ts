@@ -3,6 +3,7 @@
  * CLI turns a rotated video's frames (transpose or flips: every sample moved, none recomputed), so
  * the browser analyses the same pixels as `reptemple analyze`. Pure: bytes in, bytes out.
  */
+import { RepTempleError } from '../../core/errors.js';
 import type { Mp4Rotation } from './mp4-frame-table.js';
 
 export interface I420Image {
@@ -41,8 +42,12 @@ function rotatePlane(
 export function rotateI420(image: I420Image, rotation: Mp4Rotation): I420Image {
   const { data, width, height } = image;
   if (data.length < i420Size(width, height)) {
-    throw new RangeError(
+    throw new RepTempleError(
+      'IMAGE_INVALID',
       `Expected ${i420Size(width, height)} bytes of I420 for ${width}x${height}, received ${data.length}.`,
+      {
+        hint: 'Pass the whole frame: Y, then U, then V planes, each chroma plane ceil(w/2) x ceil(h/2).',
+      },
     );
   }
   if (rotation === 0) return image;
