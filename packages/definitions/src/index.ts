@@ -1,5 +1,10 @@
 export type { BuiltinExerciseId } from './builtins/index.js';
-export { builtinDefinitions, pushupDefinition, squatDefinition } from './builtins/index.js';
+export {
+  builtinDefinitions,
+  isBuiltinExerciseId,
+  pushupDefinition,
+  squatDefinition,
+} from './builtins/index.js';
 export * from './constants.js';
 export * from './errors.js';
 export { definitionJsonSchema } from './json-schema.js';

@@ -36,7 +36,7 @@ describe('an analysis run', () => {
   });
 
   it('runs a definition with the definition analyser', () => {
-    const definition = builtinDefinitions.pushup!;
+    const definition = builtinDefinitions.pushup;
     const reference = new DefinitionAnalyzer({ definition, frameSize: size });
     for (const frame of frames) reference.process(frame);
     const run = new AnalysisRun(definition, size);
@@ -97,7 +97,7 @@ describe('the frame on screen', () => {
 
 describe('the overlay', () => {
   it('gives angles the five colours in turn', () => {
-    const base = builtinDefinitions.pushup!;
+    const base = builtinDefinitions.pushup;
     const six = {
       ...base,
       angles: Array.from({ length: 6 }, (_, i) => ({ ...base.angles[0]!, id: `a${i}` })),

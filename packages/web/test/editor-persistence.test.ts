@@ -21,7 +21,7 @@ import {
 import { loadEditor, MemoryStorage, saveDraft, saveUiConfig } from '../src/editor/local-store';
 import { defaultUiConfig, parseUiConfig, serializeUiConfig } from '../src/editor/ui-config';
 
-const pushup = builtinDefinitions.pushup!;
+const pushup = builtinDefinitions.pushup;
 
 function edited(actions: EditorAction[]) {
   return actions.reduce((state, action) => editorReducer(state, action), initialEditorState());

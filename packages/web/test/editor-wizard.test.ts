@@ -29,7 +29,7 @@ import {
   wizardReducer,
 } from '../src/editor/wizard-state';
 
-const pushup = builtinDefinitions.pushup!;
+const pushup = builtinDefinitions.pushup;
 const elbow = pushup.angles[0]!;
 
 function run(actions: WizardAction[], state: WizardState = initialWizardState()): WizardState {

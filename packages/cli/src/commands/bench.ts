@@ -98,7 +98,7 @@ function timeAnalysis(
     const analyzer =
       kind === 'pushup'
         ? new PushupAnalyzer({ frameSize })
-        : new DefinitionAnalyzer({ definition: builtinDefinitions.pushup!, frameSize });
+        : new DefinitionAnalyzer({ definition: builtinDefinitions.pushup, frameSize });
     for (const frame of frames) analyzer.process(frame);
   }
   const perFrame = (performance.now() - start) / (ANALYSIS_REPEATS * Math.max(1, frames.length));

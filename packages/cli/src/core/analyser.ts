@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import {
   builtinDefinitions,
   type ExerciseDefinition,
+  isBuiltinExerciseId,
   parseDefinitionJson,
 } from '@reptemple/definitions';
 import {
@@ -71,8 +72,12 @@ export async function resolveAnalyser(options: {
       source: options.definitionPath,
     };
   }
+  if (!isBuiltinExerciseId(options.exercise)) {
+    throw new UsageError(
+      `unknown exercise "${options.exercise}"; built in: ${Object.keys(builtinDefinitions).join(', ')} (or pass --definition)`,
+    );
+  }
   const builtin = builtinDefinitions[options.exercise];
-  if (builtin === undefined) throw new UsageError(`unknown exercise "${options.exercise}"`);
   if (options.analyser === 'definition' || options.exercise !== 'pushup') {
     if (options.analyser === 'pushup')
       throw new UsageError(`the push-up analyser counts push-ups only, not ${options.exercise}`);

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { builtinDefinitions } from '@reptemple/definitions';
+import { type BuiltinExerciseId, builtinDefinitions } from '@reptemple/definitions';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 
@@ -35,13 +35,17 @@ export function outputFormat(options: z.infer<typeof formatOptions>): 'table' | 
   return options.json ? 'json' : options.csv ? 'csv' : 'table';
 }
 
+const BUILTIN_EXERCISE_IDS = Object.keys(builtinDefinitions) as [
+  BuiltinExerciseId,
+  ...BuiltinExerciseId[],
+];
+
 export const exerciseOption = z
-  .string()
-  .default('pushup')
-  .refine((id) => id in builtinDefinitions, {
+  .enum(BUILTIN_EXERCISE_IDS, {
     error: (issue) =>
-      `unknown exercise "${String(issue.input)}"; built in: ${Object.keys(builtinDefinitions).join(', ')}`,
-  });
+      `unknown exercise "${String(issue.input)}"; built in: ${BUILTIN_EXERCISE_IDS.join(', ')}`,
+  })
+  .default('pushup');
 
 /** Parses a command's options, turning the first zod problem into a usage error. */
 export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {

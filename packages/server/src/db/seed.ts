@@ -7,7 +7,6 @@ import { builtinDefinitions } from '@reptemple/definitions';
 import type pg from 'pg';
 import type { AuthService } from '../auth/service.js';
 import { BUILTIN_PUSHUP_DEFINITION_ID, CHALLENGE_CREATION_DEFAULTS } from '../constants.js';
-import { StartupError } from '../errors.js';
 import type { Logger } from '../log.js';
 
 export interface SeedResult {
@@ -19,14 +18,6 @@ export interface SeedResult {
 /** The single place the built-in definition comes from. */
 function builtinPushupDocument(): { name: string; definition: unknown } {
   const definition = builtinDefinitions.pushup;
-  if (!definition) {
-    throw new StartupError({
-      code: 'builtin_definition_missing',
-      message: '@reptemple/definitions has no built-in push-up definition.',
-      expected: 'builtinDefinitions.pushup',
-      received: Object.keys(builtinDefinitions).join(', ') || 'no built-ins',
-    });
-  }
   return { name: definition.name, definition };
 }
 

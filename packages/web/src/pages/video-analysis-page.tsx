@@ -15,9 +15,9 @@ const ANALYSERS = {
   pushup: { label: 'Push-up analyser', definition: null },
   'definition-pushup': {
     label: 'Push-up definition',
-    definition: builtinDefinitions.pushup ?? null,
+    definition: builtinDefinitions.pushup,
   },
-  'definition-squat': { label: 'Squat definition', definition: builtinDefinitions.squat ?? null },
+  'definition-squat': { label: 'Squat definition', definition: builtinDefinitions.squat },
 } as const;
 type AnalyserChoice = keyof typeof ANALYSERS;
 
