@@ -6,6 +6,7 @@ export {
   squatDefinition,
 } from './builtins/index.js';
 export * from './constants.js';
+export { assertDefinitionCountable, phaseDrivingAngleIds } from './countable.js';
 export * from './errors.js';
 export { definitionJsonSchema } from './json-schema.js';
 export * from './landmarks.js';

@@ -1,9 +1,9 @@
 import {
   type AngleRange,
+  assertDefinitionCountable,
   type ExerciseDefinition,
   mirrorLandmark,
   PHASE_NAMES,
-  RepTempleError,
 } from '@reptemple/definitions';
 import { DEFINITION_ANALYZER_CONSTANTS } from '../constants.js';
 import { FrameError } from '../errors.js';
@@ -126,15 +126,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
         drivesPhases: !global && !angle.exerciseStop,
       };
     });
-    if (!this.angles.some((angle) => angle.drivesPhases)) {
-      throw new RepTempleError(
-        'DEFINITION_NOT_COUNTABLE',
-        `Expected definition "${options.definition.name}" to have at least one angle that drives the phases, got only global or exercise-stop angles`,
-        {
-          hint: 'Add an angle that is neither in globalAlignments nor marked exerciseStop, and give it ranges per phase.',
-        },
-      );
-    }
+    assertDefinitionCountable(options.definition);
     this.values = new Float64Array(this.angles.length);
     this.drivingAngleCount = this.angles.filter((angle) => angle.drivesPhases).length;
     const drivingRangesOf = (phase: DefinitionPhase) =>
