@@ -1,13 +1,10 @@
 #!/usr/bin/env node
 import { run } from './program.js';
+import { stopOnSignals } from './signals.js';
 
-// First Ctrl-C: stop starting new work and print what finished. Second: leave at once.
+// First Ctrl-C, SIGTERM or SIGHUP: stop starting new work and print what finished. Second: leave at once.
 const controller = new AbortController();
-process.on('SIGINT', () => {
-  if (controller.signal.aborted) process.exit(130);
-  process.stderr.write('\nstopping after the current step (Ctrl-C again to quit at once)...\n');
-  controller.abort(new Error('interrupted by Ctrl-C'));
-});
+stopOnSignals(controller, process, (text) => process.stderr.write(text));
 
 const exitCode = await run(process.argv, {
   stdout: (text) => process.stdout.write(text),

@@ -9,8 +9,12 @@ export const EXIT = {
   failed: 1,
   /** The command line or a definition file was wrong; nothing was analysed. */
   usage: 2,
-  /** Stopped by Ctrl-C; the results finished before it were printed. */
+  /** Stopped by Ctrl-C (SIGINT, 128 + 2); the results finished before it were printed. */
   interrupted: 130,
+  /** Stopped by SIGHUP (128 + 1, the terminal closed), finished results printed. */
+  hangup: 129,
+  /** Stopped by SIGTERM (128 + 15, e.g. a supervisor or `kill`), finished results printed. */
+  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
@@ -23,6 +27,35 @@ export class UsageError extends Error {
     super(message);
     this.name = 'UsageError';
   }
+}
+
+/** The signals that stop a run the way Ctrl-C does, each with the exit code shells expect. */
+export const STOP_SIGNALS = {
+  SIGINT: { exitCode: EXIT.interrupted, described: 'Ctrl-C' },
+  SIGTERM: { exitCode: EXIT.terminated, described: 'SIGTERM' },
+  SIGHUP: { exitCode: EXIT.hangup, described: 'SIGHUP' },
+} as const;
+
+export type StopSignal = keyof typeof STOP_SIGNALS;
+
+/** The abort reason when a stop signal arrives: which signal, so the exit code can say so. */
+export class Interruption extends Error {
+  readonly code = 'INTERRUPTED';
+  readonly exitCode: ExitCode;
+
+  constructor(readonly signalName: StopSignal) {
+    super(`interrupted by ${STOP_SIGNALS[signalName].described}`);
+    this.name = 'Interruption';
+    this.exitCode = STOP_SIGNALS[signalName].exitCode;
+  }
+}
+
+/**
+ * The exit code of a run stopped by `signal`: 128 + the signal's number when it was aborted by a
+ * stop signal, else 130 (an abort from a library caller counts as Ctrl-C).
+ */
+export function interruptedExitCode(signal: AbortSignal): ExitCode {
+  return signal.reason instanceof Interruption ? signal.reason.exitCode : EXIT.interrupted;
 }
 
 /**

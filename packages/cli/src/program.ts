@@ -1,3 +1,4 @@
+import { isPoseEngineError } from '@reptemple/pose-sdk/node';
 import { Command, CommanderError } from 'commander';
 import { registerAnalyze } from './commands/analyze.js';
 import { registerBench } from './commands/bench.js';
@@ -5,7 +6,7 @@ import { registerExtract } from './commands/extract.js';
 import { registerRegress } from './commands/regress.js';
 import { registerValidate } from './commands/validate.js';
 import type { CommandContext } from './context.js';
-import { describeError, EXIT, type ExitCode } from './errors.js';
+import { describeError, EXIT, type ExitCode, Interruption, interruptedExitCode } from './errors.js';
 import { CLI_VERSION } from './version.js';
 
 /** Runs one command line; returns the exit code instead of exiting, so it can run in tests. */
@@ -47,6 +48,14 @@ Examples:
   } catch (error) {
     // Commander has already printed its own usage message.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    // Stopped before any result (bench's one video): an interruption, not a failure. A different
+    // error after the stop (ffmpeg also got the terminal's Ctrl-C) is still shown.
+    if (context.signal.aborted) {
+      const stopped = isPoseEngineError(error, 'ABORTED') || error instanceof Interruption;
+      if (!stopped) context.stderr(`${describeError(error).message}\n`);
+      context.stderr('interrupted before any result was finished\n');
+      return interruptedExitCode(context.signal);
+    }
     const { message, exitCode: code } = describeError(error);
     if (message) context.stderr(`${message}\n`);
     return code;

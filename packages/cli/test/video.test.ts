@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Interruption } from '../src/errors.js';
 import { reptemple } from './support.js';
 
 const repo = resolve(import.meta.dirname, '../../..');
@@ -50,5 +52,33 @@ describe('reptemple analyze on real videos, end to end', () => {
     const result = await reptemple(['analyze', long, '--no-cache'], { signal: controller.signal });
     expect(result.code).toBe(130);
     expect(result.stderr).toContain('interrupted: 0 of 1 inputs finished');
+  });
+
+  it('stops on SIGTERM like Ctrl-C: exits 143, keeps finished rows, blames none, leaves no browser', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Interruption('SIGTERM')), 3000);
+    const long = join(repo, 'fixtures/videos/pushup/25-hoodie-skeleton-overlay-variations.mp4');
+    const result = await reptemple(
+      ['analyze', long, trace, '--no-cache', '--jobs', '2', '--json'],
+      {
+        signal: controller.signal,
+      },
+    );
+    expect(result.code).toBe(143);
+    const records = JSON.parse(result.stdout);
+    expect(records).toHaveLength(1); // the trace finished; the video in flight is left out
+    expect(records[0].error).toBeNull();
+    expect(result.stderr).toContain('interrupted: 1 of 2 inputs finished');
+    const children = spawnSync('pgrep', ['-a', '-P', String(process.pid)], { encoding: 'utf8' });
+    expect(children.stdout).not.toMatch(/chrom|ffmpeg/);
+  });
+
+  it('bench on Ctrl-C exits 130 as interrupted, not as a failed video', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Interruption('SIGINT')), 1500);
+    const result = await reptemple(['bench', video], { signal: controller.signal });
+    expect(result.code).toBe(130);
+    expect(result.stderr).not.toContain('ABORTED');
+    expect(result.stderr).toContain('interrupted');
   });
 });

@@ -17,7 +17,7 @@ import {
 import { bar, ProgressLine } from '../core/progress.js';
 import { AnalysisSession } from '../core/session.js';
 import { defaultCacheDir } from '../core/video-frames.js';
-import { EXIT, type ExitCode, inputErrorMessage } from '../errors.js';
+import { EXIT, type ExitCode, inputErrorMessage, interruptedExitCode } from '../errors.js';
 
 const analyzeOptions = formatOptions.extend({
   exercise: exerciseOption,
@@ -141,7 +141,7 @@ async function analyze(
       context.stderr(
         `interrupted: ${records.length} of ${inputs.length} inputs finished and shown above\n`,
       );
-      return EXIT.interrupted;
+      return interruptedExitCode(context.signal);
     }
     if (failed > 0) {
       context.stderr(`${failed} of ${inputs.length} inputs failed; see their rows\n`);

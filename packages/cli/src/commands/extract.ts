@@ -9,7 +9,7 @@ import { bar, ProgressLine } from '../core/progress.js';
 import { AnalysisSession } from '../core/session.js';
 import { TRACE_EXTENSION, writeTraceFile } from '../core/trace-files.js';
 import { defaultCacheDir } from '../core/video-frames.js';
-import { EXIT, type ExitCode, inputErrorMessage } from '../errors.js';
+import { EXIT, type ExitCode, inputErrorMessage, interruptedExitCode } from '../errors.js';
 
 const extractOptions = z.object({
   out: z.string().optional(),
@@ -99,7 +99,7 @@ async function extract(
       item.error ?? (item.value?.cached ? 'from cache' : ''),
     ]);
     context.stdout(formatTable(rows, ['video', 'trace', 'frames', 'notes']));
-    if (result.interrupted) return EXIT.interrupted;
+    if (result.interrupted) return interruptedExitCode(context.signal);
     return result.items.some((item) => item.error !== undefined) ? EXIT.failed : EXIT.ok;
   } finally {
     progress.clear();

@@ -26,7 +26,13 @@ import {
 import { AnalysisSession } from '../core/session.js';
 import { TRACE_EXTENSION } from '../core/trace-files.js';
 import { defaultCacheDir } from '../core/video-frames.js';
-import { EXIT, type ExitCode, inputErrorMessage, UsageError } from '../errors.js';
+import {
+  EXIT,
+  type ExitCode,
+  inputErrorMessage,
+  interruptedExitCode,
+  UsageError,
+} from '../errors.js';
 
 const rate = z.coerce
   .number()
@@ -222,7 +228,7 @@ async function regress(
       );
       context.stdout(failures.length === 0 ? 'PASS\n' : `FAIL: ${failures.join('; ')}\n`);
     }
-    if (result.interrupted) return EXIT.interrupted;
+    if (result.interrupted) return interruptedExitCode(context.signal);
     return failures.length === 0 ? EXIT.ok : EXIT.failed;
   } finally {
     progress.clear();

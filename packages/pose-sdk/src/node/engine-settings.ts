@@ -88,12 +88,22 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  */
 export const ENGINE_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'] as const;
 
-/** How the engine launches Chromium (playwright-core's launch options). */
+/**
+ * How the engine launches Chromium (playwright-core's launch options). Playwright's own SIGINT,
+ * SIGTERM and SIGHUP handlers are off: they close every browser under a running extraction (which
+ * then fails as if the video were at fault, and the engine starts a fresh Chromium) and, on SIGINT,
+ * call process.exit(130) before the application has printed its results. Stopping is the
+ * application's decision: it aborts its extractions and calls engine.close(). Playwright still
+ * kills its browsers when the process exits.
+ */
 export function chromiumLaunchOptions(executablePath: string): {
   executablePath: string;
   args: string[];
   ignoreDefaultArgs: string[];
   timeout: number;
+  handleSIGINT: false;
+  handleSIGTERM: false;
+  handleSIGHUP: false;
 } {
   return {
     executablePath,
@@ -103,6 +113,9 @@ export function chromiumLaunchOptions(executablePath: string): {
     ],
     ignoreDefaultArgs: [`--disable-features=${PLAYWRIGHT_DISABLED_FEATURES.join(',')}`],
     timeout: WORKER_START_TIMEOUT_MS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   };
 }
 

@@ -7,8 +7,12 @@ import {
 } from '../../src/node/engine-settings.js';
 
 let browser: Browser;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+/** The process's stop-signal listeners before Chromium was launched. */
+let listenersBeforeLaunch: Map<string, readonly unknown[]>;
 
 beforeAll(async () => {
+  listenersBeforeLaunch = new Map(STOP_SIGNALS.map((name) => [name, process.listeners(name)]));
   browser = await chromium.launch(chromiumLaunchOptions('/usr/bin/chromium'));
 });
 
@@ -46,5 +50,13 @@ describe('the inference Chromium', () => {
       expect.stringMatching(/^chrome:\/\/omnibox-popup/),
     );
     expect(targetInfos.some((target) => target.type === 'page')).toBe(true);
+  });
+
+  // Playwright's handlers close the browsers under running extractions and, on SIGINT, exit the
+  // process before the application has printed its results: the application decides how to stop.
+  it('leaves SIGINT, SIGTERM and SIGHUP to the application', () => {
+    for (const name of STOP_SIGNALS) {
+      expect(process.listeners(name), name).toEqual(listenersBeforeLaunch.get(name));
+    }
   });
 });
