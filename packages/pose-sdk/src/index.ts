@@ -16,7 +16,13 @@ export {
   type DefinitionEvent,
 } from './core/definition/definition-analyzer.js';
 // Errors
-export { FrameError, isRepTempleError, RepTempleError, TraceError } from './core/errors.js';
+export {
+  FrameError,
+  isRepTempleError,
+  OptionsError,
+  RepTempleError,
+  TraceError,
+} from './core/errors.js';
 export type {
   AnalysisState,
   AnalyzerEvent,

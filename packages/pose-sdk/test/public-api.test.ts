@@ -44,7 +44,8 @@ describe('the 20-line example in docs/sdk.md', () => {
     const code = sdkDoc.match(/```ts\n([\s\S]*?)```/)?.[1];
     expect(code).toBeDefined();
     expect(code!.trim().split('\n').length).toBeLessThanOrEqual(20);
-    const trace = join(repo, 'fixtures/traces/pushup/08-tank-top-side.ndjson');
+    // 21 ends as the last rep rises: that rep comes from finish(), and the example must log it.
+    const trace = join(repo, 'fixtures/traces/pushup/21-knee-test-park-oblique.ndjson');
     const file = join(import.meta.dirname, `.doc-example-${process.pid}.ts`);
     writeFileSync(file, code!.replace("'pushups.ndjson'", JSON.stringify(trace)));
     const lines: string[] = [];

@@ -25,3 +25,11 @@ export class FrameError extends RepTempleError {
     this.name = 'FrameError';
   }
 }
+
+/** An analyser or sampler option that cannot work (a zero frame size, a negative window...). */
+export class OptionsError extends RepTempleError {
+  constructor(problem: string, hint: string) {
+    super('OPTIONS_INVALID', problem, { hint });
+    this.name = 'OptionsError';
+  }
+}

@@ -67,6 +67,12 @@ export interface AnalysisState<Phase extends string> {
 export interface RepAnalyzer<Phase extends string, Rep extends RepRecord> {
   /** Analyses one frame and returns what happened in it (often nothing). */
   process(frame: import('./types.js').PoseFrame): readonly AnalyzerEvent<Phase, Rep>[];
+  /**
+   * Ends the stream: judges the last frames without waiting for frames that will not come (the
+   * glitch filter's median lags the body), so a last rep that ends on the final frames counts.
+   * Call once after the last frame; it returns what that changed (often nothing).
+   */
+  finish(): readonly AnalyzerEvent<Phase, Rep>[];
   readonly state: AnalysisState<Phase>;
   readonly reps: readonly Rep[];
   readonly timeline: readonly TimelineEntry[];

@@ -77,23 +77,22 @@ export class AnalysisRun {
   }
 
   /**
-   * The last frame has been fed. The push-up analyser then counts a last rep that rose most of
-   * the way back as the video ends, exactly as the CLI does; the definition analyser needs nothing.
+   * The last frame has been fed. Both analysers then judge the last frames without waiting for
+   * more (a last rep that ends as the video ends counts), exactly as the CLI does.
    */
   finish(): void {
     if (this.finished) return;
     this.finished = true;
-    if (this.analyzer instanceof PushupAnalyzer) {
-      this.analyzer.finish();
-      const last = this.analysed.at(-1);
-      if (last) {
-        const state = this.analyzer.state;
-        this.analysed[this.analysed.length - 1] = {
-          ...last,
-          validReps: state.repCount,
-          invalidReps: state.invalidRepCount,
-        };
-      }
+    this.analyzer.finish();
+    const last = this.analysed.at(-1);
+    if (last) {
+      const state = this.analyzer.state;
+      this.analysed[this.analysed.length - 1] = {
+        ...last,
+        validReps: state.repCount,
+        invalidReps: state.invalidRepCount,
+        phase: displayPhase(state.currentPhase),
+      };
     }
   }
 

@@ -511,6 +511,29 @@ describe('DefinitionAnalyzer as a component', () => {
     expect(settled.reps).toHaveLength(1);
   });
 
+  it('finish() judges the last frame on its angles as measured, ahead of the lagging median', () => {
+    // With the 100 ms glitch filter on, the recording stops as the arms come back up: the median
+    // of the last frames (95, 110, 140, 165) is 125, still transition; the last frame shows 165.
+    const analyzer = analyzerFor({}, 100);
+    const frames = held([
+      [170, 400],
+      [120, 200],
+      [80, 300],
+      [95, 34],
+      [110, 33],
+      [140, 33],
+      [165, 33],
+    ]);
+    run(analyzer, frames);
+    expect(analyzer.state.currentPhase).toBe('transition');
+    expect(analyzer.reps).toHaveLength(0);
+    const events = analyzer.finish();
+    expect(phasesOf(events)).toEqual(['start']);
+    expect(analyzer.reps).toHaveLength(1);
+    // Nothing is left to flush a second time.
+    expect(analyzer.finish()).toEqual([]);
+  });
+
   it('trims the phase history to the last 5 when it grows past 10', () => {
     const analyzer = analyzerFor();
     const wobble: [number, number][] = [[170, 300]];

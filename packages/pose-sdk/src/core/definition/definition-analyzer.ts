@@ -4,6 +4,7 @@ import {
   type ExerciseDefinition,
   mirrorLandmark,
   PHASE_NAMES,
+  RepTempleError,
 } from '@reptemple/definitions';
 import { DEFINITION_ANALYZER_CONSTANTS } from '../constants.js';
 import { FrameError } from '../errors.js';
@@ -18,6 +19,7 @@ import {
 } from '../events.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
 import { TimeMedian } from '../geometry/time-median.js';
+import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
 import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
 import { classifyCycle } from './classify-cycle.js';
 import { passesThrough, stretchInsideRanges } from './passes-through.js';
@@ -70,6 +72,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private readonly filters: readonly TimeMedian[];
   /** The angles of the previous measured frame, and its time (ms). */
   private readonly previousValues: Float64Array;
+  /** Each angle as measured (before the glitch filter) on the last frame that moved the phases. */
+  private readonly lastMeasuredValues: Float64Array;
+  private readonly measuredValues: Float64Array;
   private previousMeasuredAt = Number.NaN;
   /** No landmarks in a recent frame; the next frames are settling until `settleUntil` (ms). */
   private personLost = false;
@@ -107,6 +112,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private readonly entries: TimelineEntry[] = [];
 
   constructor(options: DefinitionAnalyzerOptions) {
+    checkFrameSize(options.frameSize, 'DefinitionAnalyzer frameSize');
+    checkNonNegativeNumbers({ glitchWindow: options.glitchWindow }, 'DefinitionAnalyzer options');
+    checkNormalized(options.definition);
     this.definition = options.definition;
     this.frameSize = options.frameSize;
     const globals = new Set(options.definition.globalAlignments);
@@ -141,6 +149,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     const glitchWindow = options.glitchWindow ?? C.glitchWindow;
     this.filters = this.angles.map(() => new TimeMedian(glitchWindow));
     this.previousValues = new Float64Array(this.angles.length);
+    this.lastMeasuredValues = new Float64Array(this.angles.length).fill(Number.NaN);
+    this.measuredValues = new Float64Array(this.angles.length);
     this.lastFailureAt = new Float64Array(this.angles.length).fill(Number.NEGATIVE_INFINITY);
     const written = [...new Set(this.angles.flatMap((angle) => angle.written))];
     this.landmarkIds = { written, mirrored: written.map(mirrorLandmark) };
@@ -250,12 +260,32 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     const events: DefinitionEvent[] = [];
     this.updatePhase(t, events);
     this.previousValues.set(this.values);
+    this.lastMeasuredValues.set(this.measuredValues);
     this.previousMeasuredAt = t;
     this.trackStartingHold(t);
     this.recordAlignmentFailures(t);
     this.clearFailuresAfterSteadyStart(t);
     if (!this.ready) this.checkReady(t, landmarks, events);
     this.checkStop(t, events);
+    return events.length === 0 ? NO_EVENTS : events;
+  }
+
+  /**
+   * End of the stream. The glitch filter's median runs half a window behind the body; with no frame
+   * left to contradict them, the last frame's angles as measured are the best estimate of where
+   * the body ended, so the phases are updated once more on them (a last return to start counts).
+   */
+  finish(): readonly DefinitionEvent[] {
+    const t = this.previousMeasuredAt;
+    if (this.stopped || this.phase === null || Number.isNaN(t)) return NO_EVENTS;
+    for (let i = 0; i < this.angles.length; i++) {
+      if (this.angles[i]!.drivesPhases && Number.isNaN(this.lastMeasuredValues[i]!))
+        return NO_EVENTS;
+    }
+    this.values.set(this.lastMeasuredValues);
+    const events: DefinitionEvent[] = [];
+    this.updatePhase(t, events);
+    this.previousValues.set(this.values);
     return events.length === 0 ? NO_EVENTS : events;
   }
 
@@ -278,6 +308,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
           ? mirrored
           : (written + mirrored) / 2;
       const value = Number.isNaN(measured) ? measured : this.filters[i]!.push(measured, t);
+      this.measuredValues[i] = measured;
       this.values[i] = value;
       if (angle.drivesPhases && Number.isNaN(value)) driving = false;
     }
@@ -627,4 +658,37 @@ function countAtLeast(
   let count = 0;
   for (const id of ids) if (landmarks[id]!.visibility >= visibility) count++;
   return count;
+}
+
+/**
+ * The analyser reads a normalised definition (phases keyed by id, landmarks as ids). A document
+ * as written (`pushupDefinition`, JSON from a file) fails deep inside with an unclear TypeError,
+ * so the shape is checked up front.
+ */
+function checkNormalized(definition: ExerciseDefinition): void {
+  const phases = (definition as { phases?: unknown }).phases;
+  const phasesById =
+    typeof phases === 'object' &&
+    phases !== null &&
+    !Array.isArray(phases) &&
+    PHASE_NAMES.every(
+      (phase) =>
+        typeof (phases as Record<string, { angleRanges?: unknown }>)[phase]?.angleRanges ===
+        'object',
+    );
+  const landmarkIds =
+    Array.isArray(definition.angles) &&
+    definition.angles.every(
+      (angle) =>
+        Array.isArray(angle.landmarks) &&
+        (angle.landmarks as readonly unknown[]).every((id) => typeof id === 'number'),
+    );
+  if (phasesById && landmarkIds) return;
+  throw new RepTempleError(
+    'DEFINITION_NOT_NORMALIZED',
+    `Expected a normalised definition (phases keyed by start, transition and end; landmarks as ids 0-32), got ${phasesById ? 'landmarks given by name' : 'phases as written'}`,
+    {
+      hint: 'Pass normalizeDefinition(document) (or parseDefinitionJson(text)); builtinDefinitions are already normalised.',
+    },
+  );
 }

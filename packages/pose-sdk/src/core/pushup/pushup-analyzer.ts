@@ -1,5 +1,5 @@
 import { PUSHUP_ANALYZER_DEFAULTS, type PushupAnalyzerConfig } from '../constants.js';
-import { FrameError } from '../errors.js';
+import { FrameError, OptionsError } from '../errors.js';
 import {
   type AnalysisState,
   type AnalyzerEvent,
@@ -17,6 +17,7 @@ import { type BodySide, chooseSide, weakestVisibility } from '../geometry/side-c
 import { TimeMedian } from '../geometry/time-median.js';
 import { torsoUprightCosine } from '../geometry/torso-tilt.js';
 import { countVisibleLandmarks, isLandmarkVisible } from '../geometry/visibility.js';
+import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
 import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
 import { judgePushupRep, type PushupCycleStats } from './judge-pushup-rep.js';
 
@@ -147,7 +148,18 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private readonly entries: TimelineEntry[] = [];
 
   constructor(options: PushupAnalyzerOptions) {
+    checkFrameSize(options.frameSize, 'PushupAnalyzer frameSize');
+    checkNonNegativeNumbers(options.config ?? {}, 'PushupAnalyzer config');
     this.config = { ...PUSHUP_ANALYZER_DEFAULTS, ...options.config };
+    if (
+      !Number.isInteger(this.config.alignmentSampleCount) ||
+      this.config.alignmentSampleCount < 1
+    ) {
+      throw new OptionsError(
+        `Expected PushupAnalyzer config.alignmentSampleCount to be a whole number of at least 1, got ${this.config.alignmentSampleCount}`,
+        `Leave it out to use the default (${PUSHUP_ANALYZER_DEFAULTS.alignmentSampleCount}).`,
+      );
+    }
     this.frameSize = options.frameSize;
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
     this.elbowFilter = new TimeMedian(this.config.glitchWindow);

@@ -1,3 +1,4 @@
+import { OptionsError } from '../errors.js';
 import type { PoseFrame } from '../types.js';
 
 /**
@@ -8,7 +9,14 @@ import type { PoseFrame } from '../types.js';
 export class FrameSampler {
   private lastSlot = Number.NEGATIVE_INFINITY;
 
-  constructor(readonly fps: number) {}
+  constructor(readonly fps: number) {
+    if (!(Number.isFinite(fps) && fps > 0)) {
+      throw new OptionsError(
+        `Expected FrameSampler fps to be a frame rate above 0, got ${fps}`,
+        'Pass frames per second, e.g. 15; to keep every frame, do not sample.',
+      );
+    }
+  }
 
   /** Whether the frame presented at `timestampMs` is kept; call once per frame, in order. */
   keep(timestampMs: number): boolean {

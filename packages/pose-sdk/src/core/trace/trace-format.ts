@@ -12,6 +12,7 @@
  * bit for bit what the live pose model gave.
  */
 import { z } from 'zod';
+import { FrameError, RepTempleError } from '../errors.js';
 import { LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
 
 export const TRACE_FORMAT = 'reptemple-trace';
@@ -50,15 +51,52 @@ export function formatFloat32(value: number): string {
   return String(Number(single.toPrecision(MAX_FLOAT32_DIGITS)));
 }
 
+/** The header line; throws TRACE_HEADER_INVALID for a header a reader would refuse. */
 export function formatTraceHeader(header: TraceHeader): string {
-  return JSON.stringify(traceHeaderSchema.parse(header));
+  const parsed = traceHeaderSchema.safeParse(header);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || 'header'}: ${issue.message}`)
+      .join('; ');
+    throw new RepTempleError(
+      'TRACE_HEADER_INVALID',
+      `Expected a trace header (format, version, source, model, fps > 0, width and height in whole pixels), got ${problems}`,
+      {
+        hint: 'Build the header from the video: its name, the pose model, its frame rate and size.',
+      },
+    );
+  }
+  return JSON.stringify(parsed.data);
 }
 
-/** One frame as one NDJSON line (without the newline). */
+/**
+ * One frame as one NDJSON line (without the newline). Throws a FrameError for a frame a reader
+ * would refuse (a time or landmark that is not a finite number, a landmark count other than 33
+ * or 0), so a trace that was written can always be read.
+ */
 export function formatTraceFrame(frame: PoseFrame): string {
+  if (!Number.isFinite(frame.timestampMs)) {
+    throw new FrameError(`Expected a frame time in ms, got ${frame.timestampMs}`);
+  }
+  const count = frame.landmarks.length;
+  if (count !== 0 && count !== LANDMARK_COUNT) {
+    throw new FrameError(`Expected ${LANDMARK_COUNT} landmarks (or none), got ${count}`);
+  }
   let line = `{"t":${formatTimestamp(frame.timestampMs)},"lm":[`;
-  for (let i = 0; i < frame.landmarks.length; i++) {
+  for (let i = 0; i < count; i++) {
     const landmark = frame.landmarks[i]!;
+    if (
+      !(
+        Number.isFinite(landmark.x) &&
+        Number.isFinite(landmark.y) &&
+        Number.isFinite(landmark.z) &&
+        Number.isFinite(landmark.visibility)
+      )
+    ) {
+      throw new FrameError(
+        `Expected landmark ${i} at ${frame.timestampMs} ms to have finite x, y, z and visibility, got ${landmark.x}, ${landmark.y}, ${landmark.z}, ${landmark.visibility}`,
+      );
+    }
     if (i > 0) line += ',';
     line += `[${formatFloat32(landmark.x)},${formatFloat32(landmark.y)},${formatFloat32(landmark.z)},${formatFloat32(landmark.visibility)}]`;
   }

@@ -1,3 +1,4 @@
+import { FrameError } from '../errors.js';
 import type { PoseFrame } from '../types.js';
 import { formatTraceFrame, formatTraceHeader, type TraceHeader } from './trace-format.js';
 
@@ -6,6 +7,8 @@ import { formatTraceFrame, formatTraceHeader, type TraceHeader } from './trace-f
  * The header goes first, on construction.
  */
 export class TraceWriter {
+  private lastTimestampMs = Number.NEGATIVE_INFINITY;
+
   constructor(
     header: TraceHeader,
     private readonly writeLine: (line: string) => void,
@@ -13,8 +16,17 @@ export class TraceWriter {
     writeLine(`${formatTraceHeader(header)}\n`);
   }
 
+  /** Throws a FrameError, writing nothing, for a frame a reader would refuse (see formatTraceFrame). */
   write(frame: PoseFrame): void {
-    this.writeLine(`${formatTraceFrame(frame)}\n`);
+    // Readers require increasing times, as the analysers do.
+    if (!(frame.timestampMs > this.lastTimestampMs)) {
+      throw new FrameError(
+        `Expected frame timestamps to increase, got ${frame.timestampMs} ms after ${this.lastTimestampMs} ms`,
+      );
+    }
+    const line = formatTraceFrame(frame);
+    this.lastTimestampMs = frame.timestampMs;
+    this.writeLine(`${line}\n`);
   }
 }
 

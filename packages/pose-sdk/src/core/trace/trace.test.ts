@@ -4,7 +4,7 @@ import { TraceError } from '../errors.js';
 import type { Landmark, PoseFrame } from '../types.js';
 import { formatFloat32, formatTraceFrame, type TraceHeader } from './trace-format.js';
 import { parseTrace, readTrace, TraceLineParser } from './trace-reader.js';
-import { formatTrace } from './trace-writer.js';
+import { formatTrace, TraceWriter } from './trace-writer.js';
 
 const header: TraceHeader = {
   format: 'reptemple-trace',
@@ -118,5 +118,48 @@ describe('landmark trace format', () => {
     expect(read).toEqual([{ timestampMs: 1, landmarks: [] }]);
     const parser = new TraceLineParser();
     expect(parser.parseLine('')).toBeUndefined();
+  });
+});
+
+describe('writing refuses what reading would refuse', () => {
+  const person = (value = 0.5): Landmark[] =>
+    Array.from({ length: 33 }, () => ({ x: value, y: value, z: value, visibility: 0.9 }));
+  const frameError = (message: RegExp) =>
+    expect.objectContaining({ code: 'FRAME_INVALID', message: expect.stringMatching(message) });
+
+  it('a header without a frame rate or with a fractional size', () => {
+    expect(() => formatTrace({ ...header, fps: 0 }, [])).toThrow(
+      expect.objectContaining({
+        code: 'TRACE_HEADER_INVALID',
+        message: expect.stringMatching(/^Expected a trace header .*got fps: /),
+      }),
+    );
+    expect(() => formatTrace({ ...header, width: 640.5 }, [])).toThrow(
+      expect.objectContaining({ code: 'TRACE_HEADER_INVALID' }),
+    );
+  });
+
+  it('a frame time or landmark that is not a finite number, or a wrong landmark count', () => {
+    // Each used to be written (NaN as null, or invalid JSON) and then refused by parseTrace.
+    expect(() => formatTraceFrame({ timestampMs: Number.NaN, landmarks: [] })).toThrow(
+      frameError(/frame time in ms, got NaN/),
+    );
+    expect(() => formatTraceFrame({ timestampMs: 0, landmarks: person(Number.NaN) })).toThrow(
+      frameError(/landmark 0 at 0 ms to have finite x, y, z and visibility/),
+    );
+    expect(() => formatTraceFrame({ timestampMs: 0, landmarks: person().slice(0, 5) })).toThrow(
+      frameError(/Expected 33 landmarks \(or none\), got 5/),
+    );
+  });
+
+  it('timestamps that do not increase, writing nothing for the refused frame', () => {
+    const lines: string[] = [];
+    const writer = new TraceWriter(header, (line) => lines.push(line));
+    writer.write({ timestampMs: 40, landmarks: [] });
+    expect(() => writer.write({ timestampMs: 40, landmarks: [] })).toThrow(
+      frameError(/timestamps to increase, got 40 ms after 40 ms/),
+    );
+    expect(lines).toHaveLength(2);
+    expect(parseTrace(lines.join('')).frames).toHaveLength(1);
   });
 });
