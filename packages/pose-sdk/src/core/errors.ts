@@ -9,7 +9,7 @@ export class TraceError extends RepTempleError {
   constructor(line: number, problem: string, source?: string) {
     const where = source ? `${source}:${line}` : `line ${line}`;
     super('TRACE_INVALID', `Invalid landmark trace at ${where}: ${problem}`, {
-      hint: 'A trace is NDJSON: a header line, then one frame a line (see docs/sdk.md, "Landmark traces").',
+      hint: 'A trace is NDJSON: a header line, then one frame a line (see "Landmark traces" in the README of @reptemple/pose-sdk).',
     });
     this.name = 'TraceError';
     this.line = line;
