@@ -3,7 +3,13 @@ import { z } from 'zod';
 import type { CommandContext } from '../context.js';
 import { describeAnalyser, resolveAnalyser } from '../core/analyser.js';
 import { longestFirst, runBatch } from '../core/batch.js';
-import { formatAnalysisTable, formatCsv, formatJson, toRecord } from '../core/format.js';
+import {
+  formatAnalysisTable,
+  formatCsv,
+  formatJson,
+  interruptedNotice,
+  toRecord,
+} from '../core/format.js';
 import {
   ANALYSER_CHOICES,
   exerciseOption,
@@ -71,7 +77,8 @@ Examples:
   $ reptemple analyze fixtures/traces/pushup/08-tank-top-side.ndjson
 
 Exit code: 0 when every input was analysed, 1 when some failed (each failure is in its row),
-2 for a wrong command line or definition, 130 when stopped with Ctrl-C (finished rows are kept).`,
+2 for a wrong command line or definition, 130 when stopped with Ctrl-C (143 for SIGTERM, 129 for
+SIGHUP; finished rows are kept).`,
     )
     .action(async (inputs: string[], raw: Record<string, unknown>) => {
       setExitCode(await analyze(inputs, parseOptions(analyzeOptions, raw), context));
@@ -138,9 +145,7 @@ async function analyze(
     );
     const failed = records.filter((record) => record.error !== null).length;
     if (result.interrupted) {
-      context.stderr(
-        `interrupted: ${records.length} of ${inputs.length} inputs finished and shown above\n`,
-      );
+      context.stderr(interruptedNotice(records.length, inputs.length, 'inputs'));
       return interruptedExitCode(context.signal);
     }
     if (failed > 0) {

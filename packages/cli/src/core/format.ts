@@ -97,3 +97,8 @@ function invalidSummary(record: AnalysisRecord): string {
   }
   return [...counts].map(([reason, count]) => `${count}x ${reason}`).join('; ');
 }
+
+/** What a stopped run says after printing the rows that finished (the same for every command). */
+export function interruptedNotice(finished: number, total: number, noun: string): string {
+  return `interrupted: ${finished} of ${total} ${noun} finished and shown above\n`;
+}
