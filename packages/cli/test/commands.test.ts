@@ -43,6 +43,41 @@ describe('reptemple validate', () => {
   });
 });
 
+describe('a definition that cannot count', () => {
+  // The elbow (the one phase-driving angle) turned into an exercise-stop angle: a valid document,
+  // but no angle moves the phases, so no rep can ever be counted.
+  const file = join(scratch, 'uncountable.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      ...pushupDefinition,
+      angles: pushupDefinition.angles.map((angle) =>
+        angle.id === 'elbow' ? { ...angle, exerciseStop: true } : angle,
+      ),
+    }),
+  );
+
+  it('fails validate (exit 2) with the reason and what to change', async () => {
+    const result = await reptemple(['validate', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error [DEFINITION_NOT_COUNTABLE]');
+    expect(result.stderr).toContain('Add an angle that is neither in globalAlignments');
+  });
+
+  it('stops analyze up front (exit 2) with the hint, instead of failing every row', async () => {
+    const result = await reptemple([
+      'analyze',
+      trace('28-glass-room-single'),
+      '--definition',
+      file,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('error [DEFINITION_NOT_COUNTABLE]');
+    expect(result.stderr).toContain('Add an angle that is neither in globalAlignments');
+  });
+});
+
 describe('reptemple analyze on traces', () => {
   it('prints one JSON record per input with the promised fields', async () => {
     const result = await reptemple([

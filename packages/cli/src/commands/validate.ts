@@ -1,11 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import { parseDefinitionJson } from '@reptemple/definitions';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
+import { readDefinitionFile } from '../core/analyser.js';
 import { parseOptions } from '../core/options.js';
-import { EXIT, type ExitCode, UsageError } from '../errors.js';
+import { EXIT, type ExitCode } from '../errors.js';
 
 const validateOptions = z.object({ json: z.boolean().optional() });
 
@@ -26,17 +24,12 @@ Examples:
   $ reptemple validate my-exercise.json
   $ reptemple validate my-exercise.json --json > normalised.json
 
-Exit code: 0 when valid, 2 when not (every problem is listed with its JSON path).`,
+Exit code: 0 when valid, 2 when not (every problem is listed with its JSON path) or when it
+cannot count (no angle drives the phases).`,
     )
     .action(async (file: string, raw: Record<string, unknown>) => {
       const options = parseOptions(validateOptions, raw);
-      let text: string;
-      try {
-        text = await readFile(resolve(context.cwd, file), 'utf8');
-      } catch (error) {
-        throw new UsageError(`cannot read definition file ${file}: ${(error as Error).message}`);
-      }
-      const definition = parseDefinitionJson(text, file);
+      const definition = await readDefinitionFile(file, context.cwd);
       if (options.json) {
         context.stdout(`${JSON.stringify(definition, null, 2)}\n`);
       } else {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
+  assertDefinitionCountable,
   builtinDefinitions,
   type ExerciseDefinition,
   isBuiltinExerciseId,
@@ -42,6 +43,23 @@ export interface AnalysisOutcome {
 }
 
 /**
+ * An exercise-definition file, parsed, with every default applied, and able to count: a definition
+ * whose angles are all global alignments or exercise-stop angles would count nothing in every
+ * input, so it is refused here (DEFINITION_NOT_COUNTABLE, exit 2) before anything is analysed.
+ */
+export async function readDefinitionFile(file: string, cwd: string): Promise<ExerciseDefinition> {
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read definition file ${file}: ${(error as Error).message}`);
+  }
+  const definition = parseDefinitionJson(text, file);
+  assertDefinitionCountable(definition);
+  return definition;
+}
+
+/**
  * Which analyser to run: a definition file wins; otherwise the push-up analyser for push-ups
  * unless the definition analyser is asked for, and the built-in definition for other exercises.
  */
@@ -57,18 +75,9 @@ export async function resolveAnalyser(options: {
         '--definition runs the definition analyser; drop --analyser pushup or --definition',
       );
     }
-    const path = resolve(options.cwd, options.definitionPath);
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      throw new UsageError(
-        `cannot read definition file ${options.definitionPath}: ${(error as Error).message}`,
-      );
-    }
     return {
       kind: 'definition',
-      definition: parseDefinitionJson(text, options.definitionPath),
+      definition: await readDefinitionFile(options.definitionPath, options.cwd),
       source: options.definitionPath,
     };
   }
