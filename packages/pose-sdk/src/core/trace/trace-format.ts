@@ -51,22 +51,28 @@ export function formatFloat32(value: number): string {
   return String(Number(single.toPrecision(MAX_FLOAT32_DIGITS)));
 }
 
+/** Checks a trace header: the header, or what is wrong with it (`fps: ...; width: ...`). */
+export function checkTraceHeader(value: unknown): TraceHeader | string {
+  const parsed = traceHeaderSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  return parsed.error.issues
+    .map((issue) => `${issue.path.join('.') || 'header'}: ${issue.message}`)
+    .join('; ');
+}
+
 /** The header line; throws TRACE_HEADER_INVALID for a header a reader would refuse. */
 export function formatTraceHeader(header: TraceHeader): string {
-  const parsed = traceHeaderSchema.safeParse(header);
-  if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || 'header'}: ${issue.message}`)
-      .join('; ');
+  const checked = checkTraceHeader(header);
+  if (typeof checked === 'string') {
     throw new RepTempleError(
       'TRACE_HEADER_INVALID',
-      `Expected a trace header (format, version, source, model, fps > 0, width and height in whole pixels), got ${problems}`,
+      `Expected a trace header (format, version, source, model, fps > 0, width and height in whole pixels), got ${checked}`,
       {
         hint: 'Build the header from the video: its name, the pose model, its frame rate and size.',
       },
     );
   }
-  return JSON.stringify(parsed.data);
+  return JSON.stringify(checked);
 }
 
 /**

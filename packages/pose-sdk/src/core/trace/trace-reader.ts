@@ -1,6 +1,6 @@
 import { TraceError } from '../errors.js';
 import type { PoseFrame } from '../types.js';
-import { landmarksFromJson, type TraceHeader, traceHeaderSchema } from './trace-format.js';
+import { checkTraceHeader, landmarksFromJson, type TraceHeader } from './trace-format.js';
 
 export interface Trace {
   readonly header: TraceHeader;
@@ -38,18 +38,15 @@ export class TraceLineParser {
       );
     }
     if (this.header === undefined) {
-      const parsed = traceHeaderSchema.safeParse(value);
-      if (!parsed.success) {
-        const problem = parsed.error.issues
-          .map((issue) => `${issue.path.join('.') || 'header'}: ${issue.message}`)
-          .join('; ');
+      const checked = checkTraceHeader(value);
+      if (typeof checked === 'string') {
         throw new TraceError(
           this.lineNumber,
-          `expected a trace header, got ${problem}`,
+          `expected a trace header, got ${checked}`,
           this.source,
         );
       }
-      this.header = parsed.data;
+      this.header = checked;
       return this.header;
     }
     return this.parseFrame(value);
