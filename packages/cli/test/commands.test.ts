@@ -261,4 +261,40 @@ describe('reptemple regress on the labelled fixture traces', () => {
     expect(result.stdout).toContain('FAIL');
     expect(result.code).toBe(1);
   });
+
+  it('gives no verdict when interrupted, and says how many videos finished (text and JSON)', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const text = await reptemple(['regress', labels, '--traces', traces], {
+      signal: controller.signal,
+    });
+    expect(text.code).toBe(130);
+    expect(text.stdout).not.toMatch(/^(PASS|FAIL)/m);
+    expect(text.stdout).toContain('no verdict: interrupted after 0 of 21 videos');
+    expect(text.stderr).toContain('interrupted: 0 of 21 videos finished and shown above');
+    const json = await reptemple(['regress', labels, '--traces', traces, '--json'], {
+      signal: controller.signal,
+    });
+    const report = JSON.parse(json.stdout);
+    expect(report.passed).toBeNull();
+    expect(report.interrupted).toBe(true);
+  });
+
+  it('scores the other videos when one has no trace: an error in its row, exit 1', async () => {
+    const file = join(scratch, 'labels-one-trace-missing.json');
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { file: 'pushup/28-glass-room-single.mp4', exercise: 'pushup', reps: 1 },
+        { file: 'pushup/99-never-extracted.mp4', exercise: 'pushup', reps: 3 },
+      ]),
+    );
+    const result = await reptemple(['regress', file, '--traces', traces, '--json']);
+    expect(result.code).toBe(1);
+    const report = JSON.parse(result.stdout);
+    expect(report.videos).toHaveLength(2);
+    expect(report.videos[0]).toMatchObject({ countedReps: 1, error: null });
+    expect(report.videos[1].error).toContain('no trace for pushup/99-never-extracted.mp4');
+    expect(report.failures).toContain('1 video(s) could not be analysed');
+  });
 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { CommandContext } from '../context.js';
 import { describeAnalyser, resolveAnalyser } from '../core/analyser.js';
 import { longestFirst, runBatch } from '../core/batch.js';
-import { formatTable } from '../core/format.js';
+import { formatTable, interruptedNotice } from '../core/format.js';
 import {
   ANALYSER_CHOICES,
   fpsOption,
@@ -97,7 +97,8 @@ Examples:
   $ reptemple regress fixtures/videos/labels.json --analyser definition --fps 15
   $ reptemple regress labels.json --min-exact 0.95 --max-error 0
 
-Exit code: 0 when the thresholds hold, 1 when they do not or a video fails.`,
+Exit code: 0 when the thresholds hold, 1 when they do not or a video fails; when stopped
+(Ctrl-C 130, SIGTERM 143, SIGHUP 129) the finished videos are shown without a verdict.`,
     )
     .action(async (labelsFile: string, raw: Record<string, unknown>) => {
       setExitCode(await regress(labelsFile, parseOptions(regressOptions, raw), context));
@@ -144,12 +145,11 @@ async function regress(
   });
   const videoDir = resolve(context.cwd, options.videos ?? dirname(labelsPath));
   const traceDir = options.traces === undefined ? undefined : resolve(context.cwd, options.traces);
-  const inputFor = (label: Label) => {
-    if (traceDir === undefined) return join(videoDir, label.file);
-    const trace = join(traceDir, label.file.replace(/\.[^./]+$/, TRACE_EXTENSION));
-    if (!existsSync(trace)) throw new UsageError(`no trace for ${label.file}: expected ${trace}`);
-    return trace;
-  };
+  const inputFor = (label: Label) =>
+    traceDir === undefined
+      ? join(videoDir, label.file)
+      : join(traceDir, label.file.replace(/\.[^./]+$/, TRACE_EXTENSION));
+  const inputs = labels.map(inputFor);
   const progress = new ProgressLine(context);
   const session = new AnalysisSession(context, {
     model: options.model,
@@ -168,8 +168,17 @@ async function regress(
         jobs: options.jobs,
         signal: context.signal,
         describeError: inputErrorMessage,
-        run: (_file, index) => session.analyse(inputFor(labels[index]!), spec),
-        order: longestFirst(await session.workloads(labels.map((label) => inputFor(label)))),
+        run: async (file, index) => {
+          const input = inputs[index]!;
+          // A missing trace fails its own row, like a missing video: the other videos are scored.
+          if (traceDir !== undefined && !existsSync(input)) {
+            throw new UsageError(
+              `no trace for ${file}: expected ${input} (extract it with: reptemple extract <video> --out ${options.traces})`,
+            );
+          }
+          return session.analyse(input, spec);
+        },
+        order: longestFirst(await session.workloads(inputs)),
         onDone: (_item, done, total) =>
           progress.update(`${bar(done / total)} ${done}/${total} videos`),
       },
@@ -189,9 +198,14 @@ async function regress(
       minExact: options.minExact,
       maxError: options.maxError,
     });
+    // An interrupted run has no verdict: the videos not analysed could pass or fail it.
+    const interrupted = result.interrupted;
     if (options.json) {
+      const verdict = interrupted
+        ? { interrupted, passed: null, failures: [] }
+        : { interrupted, passed: failures.length === 0, failures };
       context.stdout(
-        `${JSON.stringify({ analyser: describeAnalyser(spec), videos: scores, summary, passed: failures.length === 0, failures }, null, 2)}\n`,
+        `${JSON.stringify({ analyser: describeAnalyser(spec), videos: scores, summary, ...verdict }, null, 2)}\n`,
       );
     } else {
       const rows = scores.map((score) => [
@@ -226,9 +240,18 @@ async function regress(
           `within one ${percent(summary.withinOneRate)}, mean absolute error ${summary.meanAbsoluteError.toFixed(2)}, ` +
           `valid counts exact ${summary.validExact}/${summary.videos}\n`,
       );
-      context.stdout(failures.length === 0 ? 'PASS\n' : `FAIL: ${failures.join('; ')}\n`);
+      context.stdout(
+        interrupted
+          ? `no verdict: interrupted after ${summary.videos} of ${labels.length} videos\n`
+          : failures.length === 0
+            ? 'PASS\n'
+            : `FAIL: ${failures.join('; ')}\n`,
+      );
     }
-    if (result.interrupted) return interruptedExitCode(context.signal);
+    if (interrupted) {
+      context.stderr(interruptedNotice(result.items.length, labels.length, 'videos'));
+      return interruptedExitCode(context.signal);
+    }
     return failures.length === 0 ? EXIT.ok : EXIT.failed;
   } finally {
     progress.clear();
