@@ -45,6 +45,15 @@ describe('reptemple analyze on real videos, end to end', () => {
     expect(second.stdout).toContain('from cache');
   });
 
+  it('reports the same duration from the cache as from a fresh extraction, at a sampled --fps', async () => {
+    const cacheDir = join(scratch, 'cache-duration');
+    const args = ['analyze', video, '--fps', '7', '--json', '--cache-dir', cacheDir];
+    const [fresh] = JSON.parse((await reptemple(args)).stdout);
+    const [cached] = JSON.parse((await reptemple(args)).stdout);
+    expect(fresh.duration_s).toBeCloseTo(2.87, 2); // the video's own duration
+    expect(cached).toEqual(fresh);
+  });
+
   it('stops cleanly on Ctrl-C during an extraction and exits 130', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 1500);

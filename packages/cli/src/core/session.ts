@@ -33,6 +33,8 @@ export interface SessionOptions {
  */
 export class AnalysisSession {
   private enginePromise: Promise<PoseEngine> | null = null;
+  /** ffprobe's answer per video path, asked once per run: ordering and cache hits share it. */
+  private readonly probes = new Map<string, Promise<VideoInfo>>();
 
   constructor(
     private readonly context: CommandContext,
@@ -56,6 +58,7 @@ export class AnalysisSession {
       fps: this.options.fps,
       cacheDir: this.options.cacheDir,
       engine: () => this.engine(),
+      probe: () => this.probe(path),
       signal: this.context.signal,
       onProgress: (progress) => this.options.onProgress?.(input, progress),
       onWarning: this.options.onWarning,
@@ -79,7 +82,7 @@ export class AnalysisSession {
         if (isTracePath(input)) continue;
         try {
           workloads[index] = framesToAnalyse(
-            await probeVideo(resolve(this.context.cwd, input)),
+            await this.probe(resolve(this.context.cwd, input)),
             this.options.fps,
           );
         } catch {
@@ -89,6 +92,16 @@ export class AnalysisSession {
     };
     await Promise.all(Array.from({ length: PROBE_CONCURRENCY }, probeNext));
     return workloads;
+  }
+
+  /** The header of a video, probed once per run. */
+  probe(path: string): Promise<VideoInfo> {
+    let probing = this.probes.get(path);
+    if (probing === undefined) {
+      probing = probeVideo(path);
+      this.probes.set(path, probing);
+    }
+    return probing;
   }
 
   async analyse(input: string, spec: AnalyserSpec): Promise<AnalysisOutcome> {
