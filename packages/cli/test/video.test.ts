@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +43,21 @@ describe('reptemple analyze on real videos, end to end', () => {
     expect(first.code).toBe(0);
     const second = await reptemple(['extract', video, '--out', scratch, '--cache-dir', cacheDir]);
     expect(second.stdout).toContain('from cache');
+  });
+
+  it('names the file at hand as the trace source when its content came from the cache', async () => {
+    const cacheDir = join(scratch, 'cache-source');
+    const copy = join(scratch, 'renamed-copy.mp4');
+    copyFileSync(video, copy);
+    expect(
+      (await reptemple(['extract', video, '--out', scratch, '--cache-dir', cacheDir])).code,
+    ).toBe(0);
+    const fromCache = await reptemple(['extract', copy, '--out', scratch, '--cache-dir', cacheDir]);
+    expect(fromCache.stdout).toContain('from cache');
+    const header = JSON.parse(
+      readFileSync(join(scratch, 'renamed-copy.ndjson'), 'utf8').split('\n')[0]!,
+    );
+    expect(header.source).toBe('renamed-copy.mp4');
   });
 
   it('reports the same duration from the cache as from a fresh extraction, at a sampled --fps', async () => {

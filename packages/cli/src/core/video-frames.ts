@@ -78,7 +78,10 @@ export async function videoFrames(
       // last - first + one interval of the sampled rate, up to a sampling interval more (2.98 s
       // instead of 2.87 s at --fps 7).
       const { durationMs } = await options.probe();
-      return { ...fromTrace(cached), durationMs, fromCache: true };
+      // The cache is keyed by content: the entry may have been written for a copy of this file
+      // under another name, and the header's source names the file at hand.
+      const header = { ...cached.header, source: basename(path) };
+      return { ...fromTrace(cached), header, durationMs, fromCache: true };
     }
   }
   const engine = await options.engine();
