@@ -69,6 +69,21 @@ describe('reptemple analyze on real videos, end to end', () => {
     expect(cached).toEqual(fresh);
   });
 
+  it('reports the result when the cache folder cannot be used, with one warning saying why', async () => {
+    const notAFolder = join(scratch, 'cache-is-a-file');
+    writeFileSync(notAFolder, 'a file where the cache folder should be\n');
+    const result = await reptemple(['analyze', video, video, '--jobs', '1', '--json'], {
+      env: { REPTEMPLE_CACHE_DIR: notAFolder },
+    });
+    expect(result.code).toBe(0);
+    const records = JSON.parse(result.stdout);
+    expect(records.map((record: { valid_reps: number }) => record.valid_reps)).toHaveLength(2);
+    expect(records.every((record: { error: null }) => record.error === null)).toBe(true);
+    const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`cannot use the trace cache folder ${notAFolder} (EEXIST`);
+  });
+
   it('stops cleanly on Ctrl-C during an extraction and exits 130', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 1500);

@@ -1,3 +1,5 @@
+import { constants as fsConstants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { sampleFrames } from '@reptemple/pose-sdk';
 import {
@@ -33,6 +35,8 @@ export interface SessionOptions {
  */
 export class AnalysisSession {
   private enginePromise: Promise<PoseEngine> | null = null;
+  /** The cache folder once checked (null: no cache, or one that cannot be used); checked once. */
+  private cacheDirCheck: Promise<string | null> | null = null;
   /** ffprobe's answer per video path, asked once per run: ordering and cache hits share it. */
   private readonly probes = new Map<string, Promise<VideoInfo>>();
 
@@ -56,7 +60,7 @@ export class AnalysisSession {
     return videoFrames(path, {
       model: this.options.model,
       fps: this.options.fps,
-      cacheDir: this.options.cacheDir,
+      cacheDir: await this.usableCacheDir(),
       engine: () => this.engine(),
       probe: () => this.probe(path),
       signal: this.context.signal,
@@ -92,6 +96,29 @@ export class AnalysisSession {
     };
     await Promise.all(Array.from({ length: PROBE_CONCURRENCY }, probeNext));
     return workloads;
+  }
+
+  /**
+   * The cache folder, created and checked for writing on first use (a run over traces only never
+   * creates it). One that cannot be used (a file, no permission) is reported once and the run goes
+   * on without a cache, instead of every video failing after its extraction.
+   */
+  private usableCacheDir(): Promise<string | null> {
+    const dir = this.options.cacheDir;
+    if (dir === null) return Promise.resolve(null);
+    this.cacheDirCheck ??= mkdir(dir, { recursive: true })
+      .then(() => access(dir, fsConstants.W_OK))
+      .then(
+        () => dir,
+        (error: Error) => {
+          this.options.onWarning?.(
+            `cannot use the trace cache folder ${dir} (${error.message}); extracting without it. ` +
+              'Pass --cache-dir or set REPTEMPLE_CACHE_DIR to a writable folder, or pass --no-cache.',
+          );
+          return null;
+        },
+      );
+    return this.cacheDirCheck;
   }
 
   /** The header of a video, probed once per run. */

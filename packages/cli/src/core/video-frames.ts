@@ -48,7 +48,7 @@ export interface VideoFrameOptions {
   readonly probe: () => Promise<VideoInfo>;
   readonly signal: AbortSignal;
   readonly onProgress?: (progress: ExtractProgress) => void;
-  /** Told about a damaged cache entry, which is then extracted again. */
+  /** Told about a damaged cache entry (then extracted again) or an entry that could not be written. */
   readonly onWarning?: (message: string) => void;
 }
 
@@ -105,7 +105,15 @@ export async function videoFrames(
     timestampMs: frame.timestampMs,
     landmarks: frame.landmarks,
   }));
-  if (cachePath !== null) await writeTraceFile(cachePath, header, frames);
+  if (cachePath !== null) {
+    // The landmarks are already here: a cache that cannot take them (disk full, permissions) costs
+    // the next run an extraction, not this input its result.
+    await writeTraceFile(cachePath, header, frames).catch((error: Error) =>
+      options.onWarning?.(
+        `could not cache the landmarks of ${basename(path)} in ${cachePath}: ${error.message}`,
+      ),
+    );
+  }
   return {
     frames,
     frameSize: result.frameSize,
