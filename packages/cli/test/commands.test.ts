@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pushupDefinition } from '@reptemple/definitions';
@@ -149,6 +149,26 @@ describe('reptemple analyze on traces', () => {
     expect(lines[2]).toContain('expected ""lm"" to have 33 landmarks (or none), got 1'); // CSV doubles quotes
     expect(lines[3]).toMatch(/28-glass-room-single\.ndjson,1,0,/);
     expect(result.stderr).toContain('2 of 3 inputs failed');
+  });
+
+  it('guides on a folder given as input and on a missing trace; reads UP.NDJSON as a trace', async () => {
+    mkdirSync(join(scratch, 'adir'), { recursive: true });
+    mkdirSync(join(scratch, 'dir.mp4'), { recursive: true });
+    copyFileSync(trace('28-glass-room-single'), join(scratch, 'UP.NDJSON'));
+    const result = await reptemple(
+      ['analyze', 'adir', 'dir.mp4', 'missing.ndjson', 'UP.NDJSON', '--json'],
+      { cwd: scratch },
+    );
+    expect(result.code).toBe(1);
+    const [adir, dirMp4, missing, upper] = JSON.parse(result.stdout);
+    for (const folder of [adir, dirMp4]) {
+      expect(folder.error).toMatch(/^VIDEO_NOT_FOUND: Expected a video file at .*, found a folder/);
+    }
+    expect(missing.error).toMatch(
+      /^TRACE_NOT_FOUND: Expected a landmark trace at .*missing\.ndjson, found nothing/,
+    );
+    expect(upper.error).toBeNull();
+    expect(upper.valid_reps).toBe(1);
   });
 
   it('rejects wrong options before doing any work (exit 2)', async () => {

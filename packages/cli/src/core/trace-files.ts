@@ -1,13 +1,15 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { RepTempleError } from '@reptemple/definitions';
 import { type PoseFrame, readTrace, type TraceHeader, TraceWriter } from '@reptemple/pose-sdk';
 
 export const TRACE_EXTENSION = '.ndjson';
 
+/** A trace by its extension, in any case: UP.NDJSON is a trace too. */
 export function isTracePath(path: string): boolean {
-  return path.endsWith(TRACE_EXTENSION);
+  return path.toLowerCase().endsWith(TRACE_EXTENSION);
 }
 
 export interface LoadedTrace {
@@ -15,8 +17,25 @@ export interface LoadedTrace {
   readonly frames: PoseFrame[];
 }
 
-/** Reads a whole trace file, streaming it from disk. */
+/**
+ * Reads a whole trace file, streaming it from disk. A missing path or a folder is TRACE_NOT_FOUND
+ * with advice (the errno error, ENOENT for a missing file, is its cause).
+ */
 export async function readTraceFile(path: string): Promise<LoadedTrace> {
+  const stats = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    throw new RepTempleError(
+      'TRACE_NOT_FOUND',
+      `Expected a landmark trace at ${path}, found nothing. Check the path and the working folder (reptemple extract writes traces).`,
+      { cause: error },
+    );
+  });
+  if (!stats.isFile()) {
+    throw new RepTempleError(
+      'TRACE_NOT_FOUND',
+      `Expected a landmark trace file at ${path}, found a folder or special file. Pass the path of a .ndjson file.`,
+    );
+  }
   const stream = createReadStream(path, { encoding: 'utf8' });
   const { header, frames } = await readTrace(stream as AsyncIterable<string>, path);
   const all: PoseFrame[] = [];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { RepTempleError } from '@reptemple/definitions';
@@ -64,6 +64,12 @@ export async function videoFrames(
     throw new RepTempleError(
       'VIDEO_NOT_FOUND',
       `Expected a video file at ${path}, found nothing. Check the path and the working folder.`,
+    );
+  }
+  if (!statSync(path).isFile()) {
+    throw new RepTempleError(
+      'VIDEO_NOT_FOUND',
+      `Expected a video file at ${path}, found a folder or special file. Pass the path of a video file (for a folder of videos: folder/*.mp4).`,
     );
   }
   const sha256 = await sha256File(path);
@@ -153,7 +159,11 @@ async function readCached(
     return await readTraceFile(path);
   } catch (error) {
     // A missing entry is the normal miss; a damaged one is reported, then re-extracted.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+    const missing =
+      error instanceof RepTempleError &&
+      error.code === 'TRACE_NOT_FOUND' &&
+      (error.cause as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+    if (!missing) {
       onWarning?.(
         `ignoring damaged cache entry ${path}: ${(error as Error).message.split('\n')[0]}`,
       );
