@@ -1,4 +1,4 @@
-import { constants as fsConstants } from 'node:fs';
+import { existsSync, constants as fsConstants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { sampleFrames } from '@reptemple/pose-sdk';
@@ -13,9 +13,11 @@ import type { CommandContext } from '../context.js';
 import { type AnalyserSpec, type AnalysisOutcome, analyseFrames } from './analyser.js';
 import { isTracePath, readTraceFile } from './trace-files.js';
 import {
+  cacheEntryPath,
   type FrameSourceResult,
   fromTrace,
   type ModelVariant,
+  sha256File,
   videoFrames,
 } from './video-frames.js';
 
@@ -37,6 +39,10 @@ export class AnalysisSession {
   private enginePromise: Promise<PoseEngine> | null = null;
   /** The cache folder once checked (null: no cache, or one that cannot be used); checked once. */
   private cacheDirCheck: Promise<string | null> | null = null;
+  /** Content hash per video path: the cache check while planning and the extraction share it. */
+  private readonly hashes = new Map<string, Promise<string>>();
+  /** Videos of this run not in the cache, counted by workloads(); undefined before. */
+  private videosToExtract: number | undefined;
   /** ffprobe's answer per video path, asked once per run: ordering and cache hits share it. */
   private readonly probes = new Map<string, Promise<VideoInfo>>();
 
@@ -63,6 +69,7 @@ export class AnalysisSession {
       cacheDir: await this.usableCacheDir(),
       engine: () => this.engine(),
       probe: () => this.probe(path),
+      sha256: () => this.sha256(path),
       signal: this.context.signal,
       onProgress: (progress) => this.options.onProgress?.(input, progress),
       onWarning: this.options.onWarning,
@@ -84,18 +91,50 @@ export class AnalysisSession {
         const index = next++;
         const input = inputs[index]!;
         if (isTracePath(input)) continue;
+        const path = resolve(this.context.cwd, input);
         try {
-          workloads[index] = framesToAnalyse(
-            await this.probe(resolve(this.context.cwd, input)),
-            this.options.fps,
-          );
+          workloads[index] = framesToAnalyse(await this.probe(path), this.options.fps);
+          if (!(await this.isCached(path))) toExtract.add(path);
         } catch {
           // A missing or damaged input is reported when its turn comes.
         }
       }
     };
+    const toExtract = new Set<string>();
     await Promise.all(Array.from({ length: PROBE_CONCURRENCY }, probeNext));
+    this.videosToExtract = toExtract.size;
     return workloads;
+  }
+
+  /**
+   * Pose workers (one headless Chromium each) the engine starts with: one per job, but no more
+   * than the videos left to extract once traces and cached videos are set aside; 0 means the
+   * engine is never started.
+   */
+  get plannedWorkers(): number {
+    return Math.min(this.options.jobs, this.videosToExtract ?? this.options.jobs);
+  }
+
+  private async isCached(path: string): Promise<boolean> {
+    const dir = await this.usableCacheDir();
+    if (dir === null) return false;
+    const entry = cacheEntryPath(
+      dir,
+      await this.sha256(path),
+      this.options.model,
+      this.options.fps,
+    );
+    return existsSync(entry);
+  }
+
+  /** The content hash of a video, computed once per run. */
+  sha256(path: string): Promise<string> {
+    let hashing = this.hashes.get(path);
+    if (hashing === undefined) {
+      hashing = sha256File(path);
+      this.hashes.set(path, hashing);
+    }
+    return hashing;
   }
 
   /**
@@ -139,7 +178,8 @@ export class AnalysisSession {
   engine(): Promise<PoseEngine> {
     this.enginePromise ??= createPoseEngine({
       model: this.options.model,
-      workers: this.options.jobs,
+      // At least one: a cache entry counted as present may turn out damaged and need extracting.
+      workers: Math.max(1, this.plannedWorkers),
     });
     return this.enginePromise;
   }

@@ -44,6 +44,8 @@ export interface VideoFrameOptions {
   /** null: no cache */
   readonly cacheDir: string | null;
   readonly engine: () => Promise<PoseEngine>;
+  /** The file's content hash (the cache key), computed once per run. */
+  readonly sha256: () => Promise<string>;
   /** The video's header (ffprobe); on a cache hit it gives the duration a fresh run reports. */
   readonly probe: () => Promise<VideoInfo>;
   readonly signal: AbortSignal;
@@ -72,11 +74,11 @@ export async function videoFrames(
       `Expected a video file at ${path}, found a folder or special file. Pass the path of a video file (for a folder of videos: folder/*.mp4).`,
     );
   }
-  const sha256 = await sha256File(path);
+  const sha256 = await options.sha256();
   const cachePath =
     options.cacheDir === null
       ? null
-      : join(options.cacheDir, cacheFileName(sha256, options.model, options.fps));
+      : cacheEntryPath(options.cacheDir, sha256, options.model, options.fps);
   if (cachePath !== null) {
     const cached = await readCached(cachePath, options.onWarning);
     if (cached !== null) {
@@ -145,10 +147,15 @@ export function fromTrace(trace: LoadedTrace): Omit<FrameSourceResult, 'fromCach
  */
 const EXTRACTION_VERSION = 2;
 
-function cacheFileName(sha256: string, model: ModelVariant, fps: number | undefined): string {
+export function cacheEntryPath(
+  cacheDir: string,
+  sha256: string,
+  model: ModelVariant,
+  fps: number | undefined,
+): string {
   const modelId = MODEL_SHA256[model].slice(0, 12);
   const rate = fps === undefined ? 'all' : `${fps}fps`;
-  return `${sha256}-${model}-${modelId}-${rate}-v${EXTRACTION_VERSION}.ndjson`;
+  return join(cacheDir, `${sha256}-${model}-${modelId}-${rate}-v${EXTRACTION_VERSION}.ndjson`);
 }
 
 async function readCached(
