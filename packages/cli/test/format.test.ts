@@ -59,9 +59,30 @@ describe('output formats', () => {
   });
 
   it('table: a row per input, invalid reasons counted, errors shown', () => {
-    const table = formatAnalysisTable(records);
-    expect(table).toContain('a.mp4');
+    const table = formatAnalysisTable(records, '/work');
+    expect(table).toContain('videos/a.mp4');
     expect(table).toContain("1x Didn't go low enough");
     expect(table).toContain('VIDEO_DECODE_FAILED');
+  });
+
+  it('table: tells apart inputs with the same file name in different folders', () => {
+    const sameName = (input: string, valid: number): AnalysisRecord => ({
+      ...records[0]!,
+      input,
+      valid_reps: valid,
+    });
+    const table = formatAnalysisTable(
+      [
+        sameName('/work/pushup/30-x.ndjson', 2),
+        sameName('other/30-x.ndjson', 1),
+        sameName('/elsewhere/30-x.ndjson', 0),
+      ],
+      '/work',
+    );
+    const names = table
+      .split('\n')
+      .slice(2, 5)
+      .map((line) => line.split(/\s+/)[0]);
+    expect(names).toEqual(['pushup/30-x.ndjson', 'other/30-x.ndjson', '/elsewhere/30-x.ndjson']);
   });
 });

@@ -141,7 +141,7 @@ async function analyze(
         ? formatJson(records)
         : format === 'csv'
           ? formatCsv(records)
-          : formatAnalysisTable(records),
+          : formatAnalysisTable(records, context.cwd),
     );
     const failed = records.filter((record) => record.error !== null).length;
     if (result.interrupted) {

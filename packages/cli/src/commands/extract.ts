@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
 import { longestFirst, runBatch } from '../core/batch.js';
-import { formatTable, interruptedNotice } from '../core/format.js';
+import { displayPath, formatTable, interruptedNotice } from '../core/format.js';
 import { fpsOption, jobsOption, modelOption, parseOptions } from '../core/options.js';
 import { bar, ProgressLine } from '../core/progress.js';
 import { AnalysisSession } from '../core/session.js';
@@ -96,7 +96,7 @@ async function extract(
     });
     progress.clear();
     const rows = result.items.map((item) => [
-      basename(item.input),
+      displayPath(item.input, context.cwd),
       item.value?.path ?? '-',
       item.value ? String(item.value.frames) : '-',
       item.error ?? (item.value?.cached ? 'from cache' : ''),

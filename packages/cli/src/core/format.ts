@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
 import type { AnalysisOutcome } from './analyser.js';
 import type { BatchItem } from './batch.js';
 
@@ -75,9 +75,20 @@ export function formatTable(
   return `${[render(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(render)].join('\n')}\n`;
 }
 
-export function formatAnalysisTable(records: readonly AnalysisRecord[]): string {
+/**
+ * An input as the table shows it: the path as given, or relative to the working folder when given
+ * absolute inside it. Not the bare file name: pushup/30-x.ndjson and other/30-x.ndjson must be
+ * told apart.
+ */
+export function displayPath(input: string, cwd: string): string {
+  if (!isAbsolute(input)) return input;
+  const inside = relative(cwd, input);
+  return inside !== '' && !inside.startsWith('..') && !isAbsolute(inside) ? inside : input;
+}
+
+export function formatAnalysisTable(records: readonly AnalysisRecord[], cwd: string): string {
   const rows = records.map((record) => [
-    basename(record.input),
+    displayPath(record.input, cwd),
     record.valid_reps === null ? '-' : String(record.valid_reps),
     record.invalid_reps === null ? '-' : String(record.invalid_reps),
     record.frames === null ? '-' : String(record.frames),
