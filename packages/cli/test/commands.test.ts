@@ -197,6 +197,59 @@ describe('reptemple analyze on traces', () => {
     expect((await reptemple(['analyze'])).code).toBe(2);
   });
 
+  it('says what each wrong option expected and what it received', async () => {
+    const input = trace('28-glass-room-single');
+    const labels = join(repo, 'fixtures/videos/labels.json');
+    const cases: [string[], string][] = [
+      [['analyze', input, '--fps', ''], 'error: expected --fps to be above 0, received ""'],
+      [
+        ['analyze', input, '--jobs', '1.5'],
+        'error: expected --jobs to be a whole number, received "1.5"',
+      ],
+      [
+        ['regress', labels, '--min-exact', 'abc'],
+        'error: expected --min-exact to be a number between 0 and 1, received "abc"',
+      ],
+      [
+        ['regress', labels, '--max-error', '0.5'],
+        'error: expected --max-error to be a whole number of reps, received "0.5"',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const result = await reptemple(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toContain(message);
+    }
+  });
+
+  it('reads a definition file that starts with a UTF-8 byte-order mark', async () => {
+    const file = join(scratch, 'bom.json');
+    writeFileSync(file, `\uFEFF${JSON.stringify(pushupDefinition)}`);
+    expect((await reptemple(['validate', file])).code).toBe(0);
+    const result = await reptemple([
+      'analyze',
+      trace('28-glass-room-single'),
+      '--definition',
+      file,
+    ]);
+    expect(result.code).toBe(0);
+  });
+
+  it('says what a labels file should hold when it holds an object', async () => {
+    const file = join(scratch, 'labels-object.json');
+    writeFileSync(file, '{"file": "a.mp4", "exercise": "pushup", "reps": 1}');
+    const result = await reptemple(['regress', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: labels file ${file}: expected a JSON list of labels [{"file", "exercise", "reps"}, ...], received an object\n`,
+    );
+    const entry = join(scratch, 'labels-entry.json');
+    writeFileSync(entry, '[{"file": "a.mp4", "exercise": "pushup", "reps": 1}, {"file": "b.mp4"}]');
+    expect((await reptemple(['regress', entry])).stderr).toContain(
+      `labels file ${entry} at [1].exercise:`,
+    );
+  });
+
   it('stops on Ctrl-C and exits 130 with what finished', async () => {
     const controller = new AbortController();
     controller.abort();

@@ -11,6 +11,8 @@ import {
   ANALYSER_CHOICES,
   fpsOption,
   jobsOption,
+  maxErrorOption,
+  minExactOption,
   modelOption,
   parseOptions,
 } from '../core/options.js';
@@ -24,6 +26,7 @@ import {
   thresholdFailures,
 } from '../core/regress.js';
 import { AnalysisSession } from '../core/session.js';
+import { stripByteOrderMark } from '../core/text.js';
 import { TRACE_EXTENSION } from '../core/trace-files.js';
 import { defaultCacheDir } from '../core/video-frames.js';
 import {
@@ -33,11 +36,6 @@ import {
   interruptedExitCode,
   UsageError,
 } from '../errors.js';
-
-const rate = z.coerce
-  .number()
-  .min(0, { error: () => 'expected --min-exact between 0 and 1' })
-  .max(1, { error: () => 'expected --min-exact between 0 and 1' });
 
 const regressOptions = z.object({
   exercise: z.string().default('pushup'),
@@ -50,12 +48,8 @@ const regressOptions = z.object({
   model: modelOption,
   fps: fpsOption,
   jobs: jobsOption,
-  minExact: rate.default(0.9),
-  maxError: z.coerce
-    .number()
-    .int()
-    .min(0, { error: () => 'expected --max-error to be 0 or more' })
-    .default(1),
+  minExact: minExactOption.default(0.9),
+  maxError: maxErrorOption.default(1),
   json: z.boolean().optional(),
   cache: z.boolean().default(true),
   cacheDir: z.string().optional(),
@@ -105,6 +99,14 @@ Exit code: 0 when the thresholds hold, 1 when they do not or a video fails; when
     });
 }
 
+/** A zod issue path as a JSON path: [3].reps. */
+function jsonPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+    .join('')
+    .replace(/^\./, '');
+}
+
 async function loadLabels(path: string): Promise<Label[]> {
   let text: string;
   try {
@@ -114,14 +116,15 @@ async function loadLabels(path: string): Promise<Label[]> {
   }
   let document: unknown;
   try {
-    document = JSON.parse(text);
+    document = JSON.parse(stripByteOrderMark(text));
   } catch (error) {
     throw new UsageError(`labels file ${path} is not valid JSON: ${(error as Error).message}`);
   }
   const parsed = labelsSchema.safeParse(document);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UsageError(`labels file ${path}: ${issue.path.join('.')}: ${issue.message}`);
+    const where = issue.path.length === 0 ? '' : ` at ${jsonPath(issue.path)}`;
+    throw new UsageError(`labels file ${path}${where}: ${issue.message}`);
   }
   return parsed.data;
 }

@@ -16,6 +16,7 @@ import {
 } from '@reptemple/pose-sdk';
 import { UsageError } from '../errors.js';
 import type { AnalyserKind } from './options.js';
+import { stripByteOrderMark } from './text.js';
 
 export type AnalyserSpec =
   | { readonly kind: 'pushup' }
@@ -54,7 +55,7 @@ export async function readDefinitionFile(file: string, cwd: string): Promise<Exe
   } catch (error) {
     throw new UsageError(`cannot read definition file ${file}: ${(error as Error).message}`);
   }
-  const definition = parseDefinitionJson(text, file);
+  const definition = parseDefinitionJson(stripByteOrderMark(text), file);
   assertDefinitionCountable(definition);
   return definition;
 }

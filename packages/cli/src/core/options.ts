@@ -47,16 +47,40 @@ export const exerciseOption = z
   })
   .default('pushup');
 
-/** Parses a command's options, turning the first zod problem into a usage error. */
+/** Share of videos that must be exact, 0 to 1 (regress --min-exact). */
+export const minExactOption = z.coerce
+  .number({ error: () => 'expected --min-exact to be a number between 0 and 1' })
+  .min(0, { error: () => 'expected --min-exact to be between 0 and 1' })
+  .max(1, { error: () => 'expected --min-exact to be between 0 and 1' });
+
+/** Largest allowed difference in reps for any video (regress --max-error). */
+export const maxErrorOption = z.coerce
+  .number({ error: () => 'expected --max-error to be a whole number of reps' })
+  .int({ error: () => 'expected --max-error to be a whole number of reps' })
+  .min(0, { error: () => 'expected --max-error to be 0 or more' });
+
+/**
+ * Parses a command's options, turning the first zod problem into a usage error that says what
+ * was expected and what was received.
+ */
 export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown): z.output<T> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
+  const key = issue.path[0];
   const where =
-    issue.path.length > 0
-      ? `--${String(issue.path[0]).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: `
-      : '';
+    key === undefined ? '' : `--${String(key).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: `;
+  const given =
+    key !== undefined && typeof raw === 'object' && raw !== null
+      ? (raw as Record<PropertyKey, unknown>)[key]
+      : undefined;
+  // Echo what was given, unless the message already quotes it (unknown exercise "burpee").
+  const shown = JSON.stringify(given);
+  const received =
+    given === undefined || issue.message.includes(shown) ? '' : `, received ${shown}`;
   throw new UsageError(
-    issue.message.startsWith('expected') ? issue.message : `${where}${issue.message}`,
+    issue.message.startsWith('expected')
+      ? `${issue.message}${received}`
+      : `${where}${issue.message}${received}`,
   );
 }

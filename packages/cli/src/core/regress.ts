@@ -10,7 +10,18 @@ export const labelsSchema = z.array(
     /** how many of `reps` are clearly bad */
     invalid_reps_observed: z.number().int().min(0).default(0),
   }),
+  {
+    error: (issue) =>
+      `expected a JSON list of labels [{"file", "exercise", "reps"}, ...], received ${describeJsonValue(issue.input)}`,
+  },
 );
+
+/** A JSON value's kind as a person would say it: an object, a number, null. */
+function describeJsonValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
 
 export type Label = z.output<typeof labelsSchema>[number];
 
