@@ -206,6 +206,15 @@ describe('reptemple analyze on traces', () => {
         ['analyze', input, '--jobs', '1.5'],
         'error: expected --jobs to be a whole number, received "1.5"',
       ],
+      // Empty would resolve to the working folder and scatter cache files or traces there.
+      [
+        ['analyze', input, '--cache-dir', ''],
+        'error: expected --cache-dir to be a folder path, received ""',
+      ],
+      [
+        ['extract', 'clip.mp4', '--out', ''],
+        'error: expected --out to be a folder path, received ""',
+      ],
       [
         ['regress', labels, '--min-exact', 'abc'],
         'error: expected --min-exact to be a number between 0 and 1, received "abc"',

@@ -13,6 +13,7 @@ import {
 import {
   ANALYSER_CHOICES,
   exerciseOption,
+  folderOption,
   formatOptions,
   fpsOption,
   jobsOption,
@@ -35,7 +36,7 @@ const analyzeOptions = formatOptions.extend({
   fps: fpsOption,
   jobs: jobsOption,
   cache: z.boolean().default(true),
-  cacheDir: z.string().optional(),
+  cacheDir: folderOption('--cache-dir').optional(),
 });
 
 export function registerAnalyze(

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { CommandContext } from '../context.js';
 import { longestFirst, runBatch } from '../core/batch.js';
 import { displayPath, formatTable, interruptedNotice } from '../core/format.js';
-import { fpsOption, jobsOption, modelOption, parseOptions } from '../core/options.js';
+import { folderOption, fpsOption, jobsOption, modelOption, parseOptions } from '../core/options.js';
 import { bar, ProgressLine } from '../core/progress.js';
 import { AnalysisSession } from '../core/session.js';
 import { isTracePath, TRACE_EXTENSION, writeTraceFile } from '../core/trace-files.js';
@@ -19,12 +19,12 @@ import {
 } from '../errors.js';
 
 const extractOptions = z.object({
-  out: z.string().optional(),
+  out: folderOption('--out').optional(),
   model: modelOption,
   fps: fpsOption,
   jobs: jobsOption,
   cache: z.boolean().default(true),
-  cacheDir: z.string().optional(),
+  cacheDir: folderOption('--cache-dir').optional(),
 });
 
 export function registerExtract(

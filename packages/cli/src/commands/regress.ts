@@ -9,6 +9,7 @@ import { longestFirst, runBatch } from '../core/batch.js';
 import { formatTable, interruptedNotice } from '../core/format.js';
 import {
   ANALYSER_CHOICES,
+  folderOption,
   fpsOption,
   jobsOption,
   maxErrorOption,
@@ -52,7 +53,7 @@ const regressOptions = z.object({
   maxError: maxErrorOption.default(1),
   json: z.boolean().optional(),
   cache: z.boolean().default(true),
-  cacheDir: z.string().optional(),
+  cacheDir: folderOption('--cache-dir').optional(),
 });
 
 export function registerRegress(

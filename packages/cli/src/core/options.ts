@@ -47,6 +47,14 @@ export const exerciseOption = z
   })
   .default('pushup');
 
+/**
+ * A folder option (--cache-dir, --out). An empty string would resolve to the working folder and
+ * scatter files there: it is refused, not taken for "unset".
+ */
+export function folderOption(flag: string) {
+  return z.string().min(1, { error: () => `expected ${flag} to be a folder path` });
+}
+
 /** Share of videos that must be exact, 0 to 1 (regress --min-exact). */
 export const minExactOption = z.coerce
   .number({ error: () => 'expected --min-exact to be a number between 0 and 1' })
