@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -50,7 +51,10 @@ export async function writeTraceFile(
   frames: Iterable<PoseFrame>,
 ): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const partial = `${path}.partial-${process.pid}`;
+  // Unique per write, not only per process: two jobs of one run can write the same cache entry
+  // (identical files in a batch) at the same time, and a shared temporary file would be written
+  // by both and renamed away under the second.
+  const partial = `${path}.partial-${process.pid}-${randomUUID()}`;
   const out = createWriteStream(partial, { encoding: 'utf8' });
   const writer = new TraceWriter(header, (line) => out.write(line));
   for (const frame of frames) writer.write(frame);
