@@ -10,7 +10,8 @@ const exitCode = await run(process.argv, {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   stderrIsTTY: process.stderr.isTTY === true,
-  stderrColumns: process.stderr.columns ?? 80,
+  // 0 or undefined when unknown: the progress line then assumes DEFAULT_TERMINAL_COLUMNS.
+  stderrColumns: process.stderr.columns ?? 0,
   signal: controller.signal,
   cwd: process.cwd(),
   env: process.env,

@@ -21,17 +21,29 @@ const context: CommandContext = {
   env: {},
 };
 
-function session(cacheDir: string | null): AnalysisSession {
-  return new AnalysisSession(context, { model: 'full', fps: undefined, jobs: 4, cacheDir });
+function session(
+  cacheDir: string | null,
+  onEngineStarting?: (workers: number) => void,
+): AnalysisSession {
+  return new AnalysisSession(context, {
+    model: 'full',
+    fps: undefined,
+    jobs: 4,
+    cacheDir,
+    onEngineStarting,
+  });
 }
 
 describe('pose workers started for a batch', () => {
-  it('one for one video to extract, even with --jobs 4', async () => {
-    const run = session(null);
+  it('one for one video to extract, even with --jobs 4, announced before the start-up', async () => {
+    const announced: number[] = [];
+    const run = session(null, (workers) => announced.push(workers));
     try {
       await run.workloads([video]);
       expect(run.plannedWorkers).toBe(1);
-      expect((await run.engine()).workers).toBe(1);
+      const engine = run.engine();
+      expect(announced).toEqual([1]); // told before the seconds of Chromium start-up
+      expect((await engine).workers).toBe(1);
     } finally {
       await run.close();
     }

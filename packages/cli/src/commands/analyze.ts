@@ -21,7 +21,7 @@ import {
   outputFormat,
   parseOptions,
 } from '../core/options.js';
-import { bar, ProgressLine } from '../core/progress.js';
+import { bar, ProgressLine, startingWorkersText } from '../core/progress.js';
 import { AnalysisSession } from '../core/session.js';
 import { defaultCacheDir } from '../core/video-frames.js';
 import { EXIT, type ExitCode, inputErrorMessage, interruptedExitCode } from '../errors.js';
@@ -120,6 +120,7 @@ async function analyze(
       progress.clear();
       context.stderr(`warning: ${message}\n`);
     },
+    onEngineStarting: (workers) => progress.update(startingWorkersText(workers), true),
   });
   try {
     const result = await runBatch(inputs, {

@@ -6,7 +6,7 @@ import type { CommandContext } from '../context.js';
 import { longestFirst, runBatch } from '../core/batch.js';
 import { displayPath, formatTable, interruptedNotice } from '../core/format.js';
 import { folderOption, fpsOption, jobsOption, modelOption, parseOptions } from '../core/options.js';
-import { bar, ProgressLine } from '../core/progress.js';
+import { bar, ProgressLine, startingWorkersText } from '../core/progress.js';
 import { AnalysisSession } from '../core/session.js';
 import { isTracePath, TRACE_EXTENSION, writeTraceFile } from '../core/trace-files.js';
 import { defaultCacheDir } from '../core/video-frames.js';
@@ -80,6 +80,7 @@ async function extract(
       progress.clear();
       context.stderr(`warning: ${message}\n`);
     },
+    onEngineStarting: (workers) => progress.update(startingWorkersText(workers), true),
   });
   try {
     const result = await runBatch(videos, {

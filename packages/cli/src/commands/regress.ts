@@ -17,7 +17,7 @@ import {
   modelOption,
   parseOptions,
 } from '../core/options.js';
-import { bar, ProgressLine } from '../core/progress.js';
+import { bar, ProgressLine, startingWorkersText } from '../core/progress.js';
 import {
   type Label,
   labelsSchema,
@@ -164,6 +164,7 @@ async function regress(
       progress.clear();
       context.stderr(`warning: ${message}\n`);
     },
+    onEngineStarting: (workers) => progress.update(startingWorkersText(workers), true),
   });
   try {
     const result = await runBatch(

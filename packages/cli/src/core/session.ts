@@ -29,6 +29,8 @@ export interface SessionOptions {
   readonly cacheDir: string | null;
   readonly onProgress?: (input: string, progress: ExtractProgress) => void;
   readonly onWarning?: (message: string) => void;
+  /** Told when the pose engine starts (with its worker count), before seconds of start-up. */
+  readonly onEngineStarting?: (workers: number) => void;
 }
 
 /**
@@ -176,11 +178,12 @@ export class AnalysisSession {
   }
 
   engine(): Promise<PoseEngine> {
-    this.enginePromise ??= createPoseEngine({
-      model: this.options.model,
+    if (this.enginePromise === null) {
       // At least one: a cache entry counted as present may turn out damaged and need extracting.
-      workers: Math.max(1, this.plannedWorkers),
-    });
+      const workers = Math.max(1, this.plannedWorkers);
+      this.options.onEngineStarting?.(workers);
+      this.enginePromise = createPoseEngine({ model: this.options.model, workers });
+    }
     return this.enginePromise;
   }
 
