@@ -21,7 +21,7 @@ export function stopOnSignals(
     target.on(name, () => {
       if (controller.signal.aborted) target.exit(STOP_SIGNALS[name].exitCode);
       stderr(
-        `\n${STOP_SIGNALS[name].described}: stopping after the inputs already finished (send it again to quit at once)...\n`,
+        `\n${STOP_SIGNALS[name].described}: stopping; inputs in progress are dropped, finished ones printed (send it again to quit at once)...\n`,
       );
       controller.abort(new Interruption(name));
     });

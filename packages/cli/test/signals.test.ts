@@ -33,7 +33,7 @@ describe('stop signals', () => {
       expect(controller.signal.aborted).toBe(true);
       expect(controller.signal.reason).toBeInstanceOf(Interruption);
       expect(interruptedExitCode(controller.signal)).toBe(exitCode);
-      expect(stderr).toContain('stopping after the inputs already finished');
+      expect(stderr).toContain('stopping; inputs in progress are dropped, finished ones printed');
       expect(exits).toEqual([]);
       emitter.emit(name);
       expect(exits).toEqual([exitCode]);
