@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Interruption } from '../src/errors.js';
 import { reptemple } from './support.js';
@@ -67,6 +67,14 @@ describe('reptemple analyze on real videos, end to end', () => {
     const [cached] = JSON.parse((await reptemple(args)).stdout);
     expect(fresh.duration_s).toBeCloseTo(2.87, 2); // the video's own duration
     expect(cached).toEqual(fresh);
+    // A trace written by extract carries the video's duration in its header, so replaying it
+    // reports the same, not the span of its sampled frames plus one 1/7 s interval.
+    const traces = join(scratch, 'duration-traces');
+    const sampled = ['extract', video, '--fps', '7', '--out', traces, '--cache-dir', cacheDir];
+    expect((await reptemple(sampled)).code).toBe(0);
+    const trace = join(traces, `${basename(video, '.mp4')}.ndjson`);
+    const [replayed] = JSON.parse((await reptemple(['analyze', trace, '--json'])).stdout);
+    expect(replayed.duration_s).toBe(fresh.duration_s);
   });
 
   it('reports the result when the cache folder cannot be used, with one warning saying why', async () => {

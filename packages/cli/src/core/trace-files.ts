@@ -63,8 +63,12 @@ export async function writeTraceFile(
   await rename(partial, path);
 }
 
-/** The duration a trace covers: from its first frame to one frame interval after its last. */
+/**
+ * The duration a trace covers: its video's, when the header says (traces the CLI writes), else
+ * from its first frame to one frame interval after its last.
+ */
 export function traceDurationMs(trace: LoadedTrace): number {
+  if (trace.header.durationMs !== undefined) return trace.header.durationMs;
   const first = trace.frames[0];
   const last = trace.frames[trace.frames.length - 1];
   if (first === undefined || last === undefined) return 0;

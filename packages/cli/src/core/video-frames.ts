@@ -106,6 +106,7 @@ export async function videoFrames(
     fps: options.fps !== undefined ? Math.min(options.fps, result.video.fps) : result.video.fps,
     width: result.frameSize.width,
     height: result.frameSize.height,
+    ...(result.video.durationMs > 0 ? { durationMs: result.video.durationMs } : {}),
     sourceSha256: sha256,
     createdBy: `reptemple ${CLI_VERSION}, tasks-vision ${TASKS_VISION_VERSION}`,
   };

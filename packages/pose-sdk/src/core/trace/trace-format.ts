@@ -30,6 +30,11 @@ export const traceHeaderSchema = z.object({
   /** Pixel size of the frames, needed for aspect-correct angles. */
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /**
+   * Optional: how long the source video plays, in ms. With it, a trace sampled to a lower rate
+   * reports the video's duration; without it readers use the span of the frames.
+   */
+  durationMs: z.number().positive().optional(),
   /** Optional provenance: content hash of the source file, tool versions, notes. */
   sourceSha256: z.string().optional(),
   createdBy: z.string().optional(),
