@@ -12,6 +12,7 @@ import {
   type FrameSize,
   type PoseFrame,
   PushupAnalyzer,
+  type RepAnalyzer,
   type RepRecord,
 } from '@reptemple/pose-sdk';
 import { UsageError } from '../errors.js';
@@ -108,24 +109,17 @@ export function analyseFrames(
   spec: AnalyserSpec,
 ): AnalysisOutcome {
   let count = 0;
-  let reps: readonly RepRecord[];
-  if (spec.kind === 'pushup') {
-    const analyzer = new PushupAnalyzer({ frameSize });
-    for (const frame of frames) {
-      analyzer.process(frame);
-      count++;
-    }
-    analyzer.finish();
-    reps = analyzer.reps;
-  } else {
-    const analyzer = new DefinitionAnalyzer({ definition: spec.definition, frameSize });
-    for (const frame of frames) {
-      analyzer.process(frame);
-      count++;
-    }
-    reps = analyzer.reps;
+  const analyzer: RepAnalyzer<string, RepRecord> =
+    spec.kind === 'pushup'
+      ? new PushupAnalyzer({ frameSize })
+      : new DefinitionAnalyzer({ definition: spec.definition, frameSize });
+  for (const frame of frames) {
+    analyzer.process(frame);
+    count++;
   }
-  const reported = reps.map((rep) => ({
+  // The end of the input: a last rep that ends on the final frames counts (both analysers).
+  analyzer.finish();
+  const reported = analyzer.reps.map((rep) => ({
     repNumber: rep.repNumber,
     startTime: round(rep.startTime, 1),
     endTime: round(rep.endTime, 1),
