@@ -140,9 +140,12 @@ export interface PoseEngine {
 /** Folder of the bundled inference page: next to dist/node in a build, under dist/ from sources. */
 function locatePageDir(): string {
   const here = dirname(fileURLToPath(import.meta.url));
+  // From dist/node both lead to dist/inference-page; from src/node (tests) only the second.
   const candidates = [
-    join(here, '..', 'inference-page'),
-    join(here, '..', '..', 'dist', 'inference-page'),
+    ...new Set([
+      join(here, '..', 'inference-page'),
+      join(here, '..', '..', 'dist', 'inference-page'),
+    ]),
   ];
   const found = candidates.find((dir) => existsSync(join(dir, 'page.js')));
   if (!found) {
