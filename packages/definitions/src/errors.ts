@@ -39,7 +39,7 @@ export class DefinitionError extends RepTempleError {
       'DEFINITION_INVALID',
       `Invalid exercise definition${where} (${count}):\n${lines.join('\n')}`,
       {
-        hint: 'Fix the fields listed above; validateDefinition(document) (or the RepTemple CLI\'s `reptemple validate <file>`) checks a document without running it.',
+        hint: "Fix the fields listed above; validateDefinition(document) (or the RepTemple CLI's `reptemple validate <file>`) checks a document without running it.",
       },
     );
     this.name = 'DefinitionError';
