@@ -6,11 +6,13 @@
 
 export {
   DEFINITION_ANALYZER_CONSTANTS,
+  type DefinitionAnalyzerConfig,
   PUSHUP_ANALYZER_DEFAULTS,
   type PushupAnalyzerConfig,
 } from './core/constants.js';
 export { classifyCycle } from './core/definition/classify-cycle.js';
 export {
+  type DefinitionAnalysisState,
   DefinitionAnalyzer,
   type DefinitionAnalyzerOptions,
   type DefinitionEvent,

@@ -123,3 +123,7 @@ export const DEFINITION_ANALYZER_CONSTANTS = {
    */
   maxPassThroughGap: 500, // ms
 } as const;
+
+export type DefinitionAnalyzerConfig = {
+  -readonly [K in keyof typeof DEFINITION_ANALYZER_CONSTANTS]: number;
+};

@@ -6,7 +6,7 @@ import {
   PHASE_NAMES,
   RepTempleError,
 } from '@reptemple/definitions';
-import { DEFINITION_ANALYZER_CONSTANTS } from '../constants.js';
+import { DEFINITION_ANALYZER_CONSTANTS, type DefinitionAnalyzerConfig } from '../constants.js';
 import { FrameError } from '../errors.js';
 import {
   type AnalysisState,
@@ -31,9 +31,17 @@ export interface DefinitionAnalyzerOptions {
   readonly definition: ExerciseDefinition;
   /** Pixel size of the frames, so that angles are measured in pixels, not normalised units. */
   readonly frameSize: FrameSize;
-  /** ms of the median that removes tracking glitches from each angle; 0 turns it off. */
+  /** Override any of the analyser's constants (DEFINITION_ANALYZER_CONSTANTS), as PushupAnalyzer's `config`. */
+  readonly config?: Partial<DefinitionAnalyzerConfig>;
+  /** ms of the median that removes tracking glitches from each angle; 0 turns it off. Shorthand for `config.glitchWindow`. */
   readonly glitchWindow?: number;
 }
+
+/** The definition analyser's state: the common one, plus READY and STOP. */
+export type DefinitionAnalysisState = AnalysisState<DefinitionPhase> & {
+  readonly ready: boolean;
+  readonly stopped: boolean;
+};
 
 interface AngleSpec {
   readonly id: string;
@@ -53,14 +61,13 @@ interface AlignmentFailure {
   readonly global: boolean;
 }
 
-const C = DEFINITION_ANALYZER_CONSTANTS;
-
 /**
  * The definition-driven analyser (spec 01 §4, §9): counts reps of any exercise described by an
  * exercise definition, through the cycle start, transition, end, transition, start.
  */
 export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecord> {
   readonly definition: ExerciseDefinition;
+  private readonly config: DefinitionAnalyzerConfig;
   private readonly frameSize: FrameSize;
   private readonly angles: readonly AngleSpec[];
   private readonly values: Float64Array;
@@ -114,6 +121,12 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   constructor(options: DefinitionAnalyzerOptions) {
     checkFrameSize(options.frameSize, 'DefinitionAnalyzer frameSize');
     checkNonNegativeNumbers({ glitchWindow: options.glitchWindow }, 'DefinitionAnalyzer options');
+    checkNonNegativeNumbers(options.config ?? {}, 'DefinitionAnalyzer config');
+    this.config = {
+      ...DEFINITION_ANALYZER_CONSTANTS,
+      ...options.config,
+      ...(options.glitchWindow === undefined ? {} : { glitchWindow: options.glitchWindow }),
+    };
     checkNormalized(options.definition);
     this.definition = options.definition;
     this.frameSize = options.frameSize;
@@ -146,8 +159,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       transition: drivingRangesOf('transition'),
       end: drivingRangesOf('end'),
     };
-    const glitchWindow = options.glitchWindow ?? C.glitchWindow;
-    this.filters = this.angles.map(() => new TimeMedian(glitchWindow));
+    this.filters = this.angles.map(() => new TimeMedian(this.config.glitchWindow));
     this.previousValues = new Float64Array(this.angles.length);
     this.lastMeasuredValues = new Float64Array(this.angles.length).fill(Number.NaN);
     this.measuredValues = new Float64Array(this.angles.length);
@@ -155,15 +167,12 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     const written = [...new Set(this.angles.flatMap((angle) => angle.written))];
     this.landmarkIds = { written, mirrored: written.map(mirrorLandmark) };
     this.readyLandmarksNeeded = Math.max(
-      C.readyMinLandmarks,
-      Math.ceil(C.readyLandmarkShare * written.length),
+      this.config.readyMinLandmarks,
+      Math.ceil(this.config.readyLandmarkShare * written.length),
     );
   }
 
-  get state(): AnalysisState<DefinitionPhase> & {
-    readonly ready: boolean;
-    readonly stopped: boolean;
-  } {
+  get state(): DefinitionAnalysisState {
     return {
       repCount: this.validReps,
       invalidRepCount: this.invalidReps,
@@ -243,9 +252,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     if (landmarks.length === 0) this.personLost = true;
     else if (this.personLost) {
       this.personLost = false;
-      this.settleUntil = t + C.reacquireSettle;
+      this.settleUntil = t + this.config.reacquireSettle;
       // Settling is our choice, not the person's absence: it does not count towards maxTrackingGap.
-      this.settleCredit += C.reacquireSettle;
+      this.settleCredit += this.config.reacquireSettle;
     }
     if (t < this.settleUntil || !this.measure(landmarks, t)) {
       this.positionValid = false;
@@ -253,7 +262,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       // The last measured frame is kept: maxPassThroughGap decides how long it stays usable.
       return NO_EVENTS;
     }
-    if (t - this.lastMeasuredAt - this.settleCredit > C.maxTrackingGap) this.loseTrack();
+    if (t - this.lastMeasuredAt - this.settleCredit > this.config.maxTrackingGap) this.loseTrack();
     this.lastMeasuredAt = t;
     this.settleCredit = 0;
 
@@ -322,7 +331,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     const first = landmarks[a]!;
     const vertex = landmarks[b]!;
     const third = landmarks[c]!;
-    const threshold = C.angleVisibility;
+    const threshold = this.config.angleVisibility;
     if (
       first.visibility < threshold ||
       vertex.visibility < threshold ||
@@ -422,7 +431,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     candidate: DefinitionPhase,
     events: DefinitionEvent[],
   ): void {
-    if (candidate === next || !(t - this.previousMeasuredAt <= C.maxPassThroughGap)) return;
+    if (candidate === next || !(t - this.previousMeasuredAt <= this.config.maxPassThroughGap))
+      return;
     const share = passesThrough(this.previousValues, this.values, this.drivingRanges[next]);
     if (share === null) return;
     this.enterPhase(this.previousMeasuredAt + share * (t - this.previousMeasuredAt), next, events);
@@ -437,7 +447,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
    */
   private entryTime(t: number, phase: DefinitionPhase): number {
     const previous = this.previousMeasuredAt;
-    if (!(t - previous <= C.maxPassThroughGap)) return t;
+    if (!(t - previous <= this.config.maxPassThroughGap)) return t;
     const stretch = stretchInsideRanges(
       this.previousValues,
       this.values,
@@ -458,8 +468,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     } else {
       if (from === 'start') this.cycleLeftStartAt = t;
       this.history.push(phase);
-      if (this.history.length > C.phaseHistoryMax)
-        this.history = this.history.slice(-C.phaseHistoryKeep);
+      if (this.history.length > this.config.phaseHistoryMax)
+        this.history = this.history.slice(-this.config.phaseHistoryKeep);
     }
     this.phase = phase;
     this.phaseEnteredAt = t;
@@ -508,7 +518,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   /** More than 2 non-global failures within the first 80% of the cycle make the rep invalid. */
   private sustainedFailureReason(t: number): string | null {
     if (this.cycleLeftStartAt === null) return null;
-    const cutoff = this.cycleLeftStartAt + C.sustainedCycleShare * (t - this.cycleLeftStartAt);
+    const cutoff =
+      this.cycleLeftStartAt + this.config.sustainedCycleShare * (t - this.cycleLeftStartAt);
     let count = 0;
     for (const failure of this.failures) {
       if (
@@ -518,7 +529,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       )
         count++;
     }
-    return count > C.sustainedFailureLimit
+    return count > this.config.sustainedFailureLimit
       ? `Sustained alignment failures: ${count} during the rep`
       : null;
   }
@@ -554,7 +565,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       // A driving angle out of range fails only if it is the one that breaks an otherwise held
       // phase and other driving angles exist to hold it.
       if (angle.drivesPhases && (drivingOutOfRange !== 1 || this.drivingAngleCount === 1)) continue;
-      if (t - this.lastFailureAt[i]! < C.alignmentFailureInterval) continue;
+      if (t - this.lastFailureAt[i]! < this.config.alignmentFailureInterval) continue;
       this.lastFailureAt[i] = t;
       this.failures.push({ timestampMs: t, angleIndex: i, global: angle.global });
       this.judgeFailures(t, phase, i);
@@ -566,16 +577,19 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     const angle = this.angles[angleIndex]!;
     let count = 0;
     for (const failure of this.failures) {
-      if (failure.angleIndex === angleIndex && t - failure.timestampMs <= C.alignmentFailureWindow)
+      if (
+        failure.angleIndex === angleIndex &&
+        t - failure.timestampMs <= this.config.alignmentFailureWindow
+      )
         count++;
     }
     let reason: string | null = null;
-    if (angle.global && count >= C.globalFailureLimit) {
+    if (angle.global && count >= this.config.globalFailureLimit) {
       reason = `Global alignment failure in ${phase} phase: ${angle.name} out of range`;
     } else if (
       !angle.global &&
-      (count >= C.nonGlobalFailureLimit ||
-        (phase !== 'start' && count >= C.nonGlobalFailureLimitOutsideStart))
+      (count >= this.config.nonGlobalFailureLimit ||
+        (phase !== 'start' && count >= this.config.nonGlobalFailureLimitOutsideStart))
     ) {
       reason = `Too many alignment failures in ${phase} phase: ${angle.name} out of range`;
     }
@@ -583,7 +597,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   }
 
   private pruneFailures(t: number): void {
-    const keepFrom = Math.min(t - C.alignmentFailureWindow, this.cycleLeftStartAt ?? t);
+    const keepFrom = Math.min(t - this.config.alignmentFailureWindow, this.cycleLeftStartAt ?? t);
     if (this.failures.length > 0 && this.failures[0]!.timestampMs < keepFrom) {
       this.failures = this.failures.filter((failure) => failure.timestampMs >= keepFrom);
     }
@@ -597,9 +611,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       (this.failures.length === 0 && this.cycleFailureReason === null)
     )
       return;
-    if (t - this.phaseEnteredAt <= C.failureClearStartHold) return;
+    if (t - this.phaseEnteredAt <= this.config.failureClearStartHold) return;
     const newest = this.failures[this.failures.length - 1];
-    if (newest !== undefined && t - newest.timestampMs < C.failureClearAfter) return;
+    if (newest !== undefined && t - newest.timestampMs < this.config.failureClearAfter) return;
     this.failures = [];
     this.cycleFailureReason = null;
   }
@@ -611,17 +625,18 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     if (timing.startingPositionHoldTime > 0 && !this.startingHoldMet) return;
     if (this.definition.qualificationRep.enabled && !this.qualified) return;
     // In a side view either side may be the one facing the camera: the better-seen side counts.
-    let visible = countAtLeast(landmarks, this.landmarkIds.written, C.readyVisibility);
+    let visible = countAtLeast(landmarks, this.landmarkIds.written, this.config.readyVisibility);
     if (this.definition.cameraPosition === 'side') {
       visible = Math.max(
         visible,
-        countAtLeast(landmarks, this.landmarkIds.mirrored, C.readyVisibility),
+        countAtLeast(landmarks, this.landmarkIds.mirrored, this.config.readyVisibility),
       );
     }
     if (visible < this.readyLandmarksNeeded) return;
     this.ready = true;
     for (const entry of this.entries) {
-      if (entry.phase === 'start' && entry.timestamp >= t - C.readyLookBack) entry.valid = true;
+      if (entry.phase === 'start' && entry.timestamp >= t - this.config.readyLookBack)
+        entry.valid = true;
     }
     this.entries.push({ timestamp: t, phase: 'READY', angles: this.anglesRecord(), valid: true });
     events.push({ type: 'ready', timestampMs: t });

@@ -1,5 +1,6 @@
 import { normalizeDefinition, pushupDefinition } from '@reptemple/definitions';
 import { describe, expect, it } from 'vitest';
+import { pushupLandmarks } from '../../../test/support/synthetic-pushup.js';
 import { DefinitionAnalyzer } from '../definition/definition-analyzer.js';
 import { PushupAnalyzer } from '../pushup/pushup-analyzer.js';
 import { FrameSampler } from '../sampling/frame-sampler.js';
@@ -7,6 +8,7 @@ import type { FrameSize } from '../types.js';
 import { checkFrameSize, checkNonNegativeNumbers } from './check-options.js';
 
 const FRAME = { width: 640, height: 360 };
+const side = (elbow: number) => pushupLandmarks({ elbow });
 const invalid = (message: RegExp) =>
   expect.objectContaining({ code: 'OPTIONS_INVALID', message: expect.stringMatching(message) });
 
@@ -74,6 +76,34 @@ describe('analysers and the sampler refuse options that cannot work', () => {
     expect(() => new DefinitionAnalyzer({ definition: phasesAsList, frameSize: FRAME })).toThrow(
       expect.objectContaining({ code: 'DEFINITION_NOT_NORMALIZED' }),
     );
+  });
+
+  it('DefinitionAnalyzer: config overrides its constants, as PushupAnalyzer config does', () => {
+    const definition = normalizeDefinition(pushupDefinition);
+    expect(
+      () =>
+        new DefinitionAnalyzer({ definition, frameSize: FRAME, config: { maxTrackingGap: -1 } }),
+    ).toThrow(invalid(/DefinitionAnalyzer config\.maxTrackingGap/));
+    // A person lost for 400 ms: with the default 1 s gap the cycle goes on, with a 300 ms one it
+    // is dropped, and the rep that would have completed is not counted.
+    const lostMidRep = (config?: { maxTrackingGap: number }) => {
+      const analyzer = new DefinitionAnalyzer({
+        definition,
+        frameSize: FRAME,
+        glitchWindow: 0,
+        config,
+      });
+      const angles = [160, 160, 110, 80, 80];
+      let t = 0;
+      for (const elbow of angles)
+        analyzer.process({ timestampMs: (t += 100), landmarks: side(elbow) });
+      t += 400;
+      for (const elbow of [80, 110, 160, 160])
+        analyzer.process({ timestampMs: (t += 100), landmarks: side(elbow) });
+      return analyzer.reps.length;
+    };
+    expect(lostMidRep()).toBe(1);
+    expect(lostMidRep({ maxTrackingGap: 300 })).toBe(0);
   });
 
   it('FrameSampler: a frame rate above 0', () => {
