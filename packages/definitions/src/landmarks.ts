@@ -124,6 +124,9 @@ function landmarkInfo(id: LandmarkId): LandmarkInfo {
     throw new RepTempleError(
       'LANDMARK_UNKNOWN',
       `Expected a landmark id ${MIN_LANDMARK_ID}-${MAX_LANDMARK_ID}, got ${String(id)}`,
+      {
+        hint: 'Use a BlazePose landmark id (LANDMARK.left_elbow is 13), or normalizeDefinition() to turn names into ids.',
+      },
     );
   }
   return info;

@@ -82,6 +82,7 @@ describe('landmark catalogue', () => {
       caught = error;
     }
     expect(isRepTempleError(caught) && caught.code).toBe('LANDMARK_UNKNOWN');
-    expect((caught as Error).message).toBe('Expected a landmark id 0-32, got 33');
+    expect((caught as Error).message).toMatch(/^Expected a landmark id 0-32, got 33\n/);
+    expect((caught as { hint?: string }).hint).toMatch(/LANDMARK\.left_elbow is 13/);
   });
 });
