@@ -93,13 +93,20 @@ describe('analysers and the sampler refuse options that cannot work', () => {
         glitchWindow: 0,
         config,
       });
-      const angles = [160, 160, 110, 80, 80];
-      let t = 0;
-      for (const elbow of angles)
-        analyzer.process({ timestampMs: (t += 100), landmarks: side(elbow) });
-      t += 400;
-      for (const elbow of [80, 110, 160, 160])
-        analyzer.process({ timestampMs: (t += 100), landmarks: side(elbow) });
+      // ms, elbow degrees: down into end, 400 ms without frames, back up to start.
+      const frames: [number, number][] = [
+        [100, 160],
+        [200, 160],
+        [300, 110],
+        [400, 80],
+        [500, 80],
+        [1000, 80],
+        [1100, 110],
+        [1200, 160],
+        [1300, 160],
+      ];
+      for (const [timestampMs, elbow] of frames)
+        analyzer.process({ timestampMs, landmarks: side(elbow) });
       return analyzer.reps.length;
     };
     expect(lostMidRep()).toBe(1);
