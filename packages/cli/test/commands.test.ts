@@ -231,6 +231,20 @@ describe('reptemple analyze on traces', () => {
     }
   });
 
+  it('warns when --model is given for a trace of another model, which it cannot change', async () => {
+    // The fixture traces hold the full model's landmarks.
+    const chosen = await reptemple(['analyze', trace('28-glass-room-single'), '--model', 'heavy']);
+    expect(chosen.code).toBe(0);
+    expect(chosen.stderr).toMatch(
+      /warning: .*28-glass-room-single\.ndjson holds landmarks of the full model; --model heavy applies to videos only/,
+    );
+    // No warning when the model matches, or when --model was left at its default.
+    for (const args of [['--model', 'full'], []]) {
+      const quiet = await reptemple(['analyze', trace('28-glass-room-single'), ...args]);
+      expect(quiet.stderr).not.toContain('warning');
+    }
+  });
+
   it('reads a definition file that starts with a UTF-8 byte-order mark', async () => {
     const file = join(scratch, 'bom.json');
     writeFileSync(file, `\uFEFF${JSON.stringify(pushupDefinition)}`);

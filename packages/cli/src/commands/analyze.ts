@@ -17,6 +17,7 @@ import {
   formatOptions,
   fpsOption,
   jobsOption,
+  modelChosen,
   modelOption,
   outputFormat,
   parseOptions,
@@ -81,14 +82,17 @@ Exit code: 0 when every input was analysed, 1 when some failed (each failure is 
 2 for a wrong command line or definition, 130 when stopped with Ctrl-C (143 for SIGTERM, 129 for
 SIGHUP; finished rows are kept).`,
     )
-    .action(async (inputs: string[], raw: Record<string, unknown>) => {
-      setExitCode(await analyze(inputs, parseOptions(analyzeOptions, raw), context));
+    .action(async (inputs: string[], raw: Record<string, unknown>, command: Command) => {
+      const options = parseOptions(analyzeOptions, raw);
+      setExitCode(
+        await analyze(inputs, { ...options, modelChosen: modelChosen(command) }, context),
+      );
     });
 }
 
 async function analyze(
   inputs: string[],
-  options: z.output<typeof analyzeOptions>,
+  options: z.output<typeof analyzeOptions> & { readonly modelChosen: boolean },
   context: CommandContext,
 ): Promise<ExitCode> {
   const format = outputFormat(options);
@@ -109,6 +113,7 @@ async function analyze(
   };
   const session = new AnalysisSession(context, {
     model: options.model,
+    modelChosen: options.modelChosen,
     fps: options.fps,
     jobs: options.jobs,
     cacheDir: options.cache ? (options.cacheDir ?? defaultCacheDir(context.env)) : null,

@@ -14,6 +14,7 @@ import {
   jobsOption,
   maxErrorOption,
   minExactOption,
+  modelChosen,
   modelOption,
   parseOptions,
 } from '../core/options.js';
@@ -95,8 +96,11 @@ Examples:
 Exit code: 0 when the thresholds hold, 1 when they do not or a video fails; when stopped
 (Ctrl-C 130, SIGTERM 143, SIGHUP 129) the finished videos are shown without a verdict.`,
     )
-    .action(async (labelsFile: string, raw: Record<string, unknown>) => {
-      setExitCode(await regress(labelsFile, parseOptions(regressOptions, raw), context));
+    .action(async (labelsFile: string, raw: Record<string, unknown>, command: Command) => {
+      const options = parseOptions(regressOptions, raw);
+      setExitCode(
+        await regress(labelsFile, { ...options, modelChosen: modelChosen(command) }, context),
+      );
     });
 }
 
@@ -132,7 +136,7 @@ async function loadLabels(path: string): Promise<Label[]> {
 
 async function regress(
   labelsFile: string,
-  options: z.output<typeof regressOptions>,
+  options: z.output<typeof regressOptions> & { readonly modelChosen: boolean },
   context: CommandContext,
 ): Promise<ExitCode> {
   const labelsPath = resolve(context.cwd, labelsFile);
@@ -157,6 +161,7 @@ async function regress(
   const progress = new ProgressLine(context);
   const session = new AnalysisSession(context, {
     model: options.model,
+    modelChosen: options.modelChosen,
     fps: options.fps,
     jobs: options.jobs,
     cacheDir: options.cache ? (options.cacheDir ?? defaultCacheDir(context.env)) : null,

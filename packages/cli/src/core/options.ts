@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { type BuiltinExerciseId, builtinDefinitions } from '@reptemple/definitions';
+import type { Command } from 'commander';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
 
@@ -8,6 +9,14 @@ export const ANALYSER_CHOICES = ['pushup', 'definition'] as const;
 export type AnalyserKind = (typeof ANALYSER_CHOICES)[number];
 
 /** Commander hands options over as strings; these schemas turn them into checked values. */
+/**
+ * Whether --model was given on the command line (not its default): it applies to videos only, so
+ * a trace of another model is worth a warning only when the user asked for a model.
+ */
+export function modelChosen(command: Command): boolean {
+  return command.getOptionValueSource('model') === 'cli';
+}
+
 export const modelOption = z
   .enum(MODEL_CHOICES, { error: () => `expected --model lite, full or heavy` })
   .default('full');

@@ -23,6 +23,8 @@ import {
 
 export interface SessionOptions {
   readonly model: ModelVariant;
+  /** --model was given: a trace of another model gets a warning (the option applies to videos). */
+  readonly modelChosen?: boolean;
   readonly fps: number | undefined;
   readonly jobs: number;
   /** null: no cache */
@@ -58,6 +60,11 @@ export class AnalysisSession {
     const path = resolve(this.context.cwd, input);
     if (isTracePath(path)) {
       const trace = await readTraceFile(path);
+      if (this.options.modelChosen && trace.header.model !== this.options.model) {
+        this.options.onWarning?.(
+          `${input} holds landmarks of the ${trace.header.model} model; --model ${this.options.model} applies to videos only`,
+        );
+      }
       const source = fromTrace(trace);
       const frames =
         this.options.fps === undefined
