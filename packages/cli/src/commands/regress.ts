@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { formatPath } from '@reptemple/definitions';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
@@ -104,14 +105,6 @@ Exit code: 0 when the thresholds hold, 1 when they do not or a video fails; when
     });
 }
 
-/** A zod issue path as a JSON path: [3].reps. */
-function jsonPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
-    .join('')
-    .replace(/^\./, '');
-}
-
 async function loadLabels(path: string): Promise<Label[]> {
   let text: string;
   try {
@@ -128,7 +121,7 @@ async function loadLabels(path: string): Promise<Label[]> {
   const parsed = labelsSchema.safeParse(document);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.length === 0 ? '' : ` at ${jsonPath(issue.path)}`;
+    const where = issue.path.length === 0 ? '' : ` at ${formatPath(issue.path)}`;
     throw new UsageError(`labels file ${path}${where}: ${issue.message}`);
   }
   return parsed.data;

@@ -9,6 +9,10 @@ export const ANALYSER_CHOICES = ['pushup', 'definition'] as const;
 export type AnalyserKind = (typeof ANALYSER_CHOICES)[number];
 
 /** Commander hands options over as strings; these schemas turn them into checked values. */
+export const modelOption = z
+  .enum(MODEL_CHOICES, { error: () => `expected --model lite, full or heavy` })
+  .default('full');
+
 /**
  * Whether --model was given on the command line (not its default): it applies to videos only, so
  * a trace of another model is worth a warning only when the user asked for a model.
@@ -16,10 +20,6 @@ export type AnalyserKind = (typeof ANALYSER_CHOICES)[number];
 export function modelChosen(command: Command): boolean {
   return command.getOptionValueSource('model') === 'cli';
 }
-
-export const modelOption = z
-  .enum(MODEL_CHOICES, { error: () => `expected --model lite, full or heavy` })
-  .default('full');
 
 export const fpsOption = z.coerce
   .number({ error: () => 'expected --fps to be a number of frames per second' })

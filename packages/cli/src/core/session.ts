@@ -138,12 +138,7 @@ export class AnalysisSession {
 
   /** The content hash of a video, computed once per run. */
   sha256(path: string): Promise<string> {
-    let hashing = this.hashes.get(path);
-    if (hashing === undefined) {
-      hashing = sha256File(path);
-      this.hashes.set(path, hashing);
-    }
-    return hashing;
+    return oncePerKey(this.hashes, path, () => sha256File(path));
   }
 
   /**
@@ -171,12 +166,7 @@ export class AnalysisSession {
 
   /** The header of a video, probed once per run. */
   probe(path: string): Promise<VideoInfo> {
-    let probing = this.probes.get(path);
-    if (probing === undefined) {
-      probing = probeVideo(path);
-      this.probes.set(path, probing);
-    }
-    return probing;
+    return oncePerKey(this.probes, path, () => probeVideo(path));
   }
 
   async analyse(input: string, spec: AnalyserSpec): Promise<AnalysisOutcome> {
@@ -209,3 +199,9 @@ export function framesToAnalyse(video: VideoInfo, fps: number | undefined): numb
 
 /** ffprobe processes run at once while a batch is being ordered. */
 const PROBE_CONCURRENCY = 4;
+
+/** The value `make` gave for `key` the first time; later calls share it (a promise in flight too). */
+function oncePerKey<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
+  if (!cache.has(key)) cache.set(key, make());
+  return cache.get(key) as V;
+}
