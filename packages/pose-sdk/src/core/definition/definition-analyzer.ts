@@ -159,7 +159,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       transition: drivingRangesOf('transition'),
       end: drivingRangesOf('end'),
     };
-    this.filters = this.angles.map(() => new TimeMedian(this.config.glitchWindow));
+    this.filters = this.angles.map(
+      () => new TimeMedian(this.config.glitchWindow, 3, this.config.glitchKeepWithin),
+    );
     this.previousValues = new Float64Array(this.angles.length);
     this.lastMeasuredValues = new Float64Array(this.angles.length).fill(Number.NaN);
     this.measuredValues = new Float64Array(this.angles.length);

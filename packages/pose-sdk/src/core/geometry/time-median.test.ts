@@ -59,4 +59,51 @@ describe('TimeMedian', () => {
       ),
     );
   });
+
+  describe('with keepWithin (a Hampel filter)', () => {
+    it('keeps a middle sample near the median as measured: the top of a fast rep at 15 fps', () => {
+      const median = new TimeMedian(100);
+      const hampel = new TimeMedian(100, 3, 15);
+      const top = [112.6, 126.1, 115.3];
+      expect(top.map((v, i) => median.push(v, i * 67)).at(-1)).toBe(115.3);
+      expect(top.map((v, i) => hampel.push(v, i * 67)).at(-1)).toBe(126.1);
+    });
+
+    it('still replaces a glitch farther than keepWithin from the median', () => {
+      const hampel = new TimeMedian(100, 3, 15);
+      expect([130, 40, 131].map((v, i) => hampel.push(v, i * 67))).toEqual([
+        Number.NaN,
+        Number.NaN,
+        130,
+      ]);
+    });
+
+    it('stays the plain median where the window holds three samples (20 fps and above)', () => {
+      const hampel = new TimeMedian(100, 3, 15);
+      // 30 fps: the fourth sample still fits in 100 ms, and the median is of four.
+      expect([100, 104, 108, 112].map((v, i) => hampel.push(v, i * 33.3)).at(-1)).toBe(106);
+      hampel.reset();
+      // 20 fps: three samples span exactly the window.
+      expect([112.6, 126.1, 115.3].map((v, i) => hampel.push(v, i * 50)).at(-1)).toBe(115.3);
+    });
+
+    it('reports the newer middle sample of a stretched window of an even minimum', () => {
+      const hampel = new TimeMedian(100, 4, 15);
+      const out = [100, 104, 108, 112].map((v, i) => hampel.push(v, i * 67));
+      expect(out.at(-1)).toBe(108); // the median is 106
+    });
+
+    it('is the plain median when keepWithin is 0', () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.integer({ min: -1000, max: 1000 }), { minLength: 1, maxLength: 40 }),
+          (values) => {
+            const median = new TimeMedian(100);
+            const zero = new TimeMedian(100, 3, 0);
+            return values.every((v, i) => Object.is(median.push(v, i * 33), zero.push(v, i * 33)));
+          },
+        ),
+      );
+    });
+  });
 });

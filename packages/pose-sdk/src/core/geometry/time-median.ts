@@ -10,6 +10,14 @@ const INDEX_MASK = MAX_SAMPLES - 1; // i & INDEX_MASK is i & INDEX_MASK, cheaper
  * arrived, at the start and after a gap of several windows: removes short tracking glitches
  * (an elbow angle that jumps 100 degrees for a frame or two) the same way at any frame rate,
  * while following real movement about half a window late. Allocates nothing per sample.
+ *
+ * When fewer than `minSamples` fit in the window (below 20 fps for 100 ms and 3 samples), the
+ * window stretches over the last `minSamples` and the median also flattens real movement: at
+ * 15 fps the top of a fast push-up may be one sample, 10 degrees above its neighbours, and the
+ * median of three erases it. With `keepWithin` > 0 a stretched window is then a Hampel filter:
+ * its middle sample is reported as measured when it lies within `keepWithin` (the samples'
+ * unit) of the median, and only a farther one is a glitch replaced by the median. Windows that
+ * are not stretched, and `keepWithin` 0 (the default), give the plain median.
  */
 export class TimeMedian {
   private readonly values = new Float64Array(MAX_SAMPLES);
@@ -22,6 +30,7 @@ export class TimeMedian {
   constructor(
     readonly windowMs: number,
     readonly minSamples = 3,
+    readonly keepWithin = 0,
   ) {}
 
   push(value: number, timestampMs: number): number {
@@ -40,7 +49,12 @@ export class TimeMedian {
       this.dropOldest();
     // Until a few samples agree, one of them may be the glitch: report nothing yet.
     if (this.count < this.minSamples) return Number.NaN;
-    return this.median();
+    const median = this.median();
+    const stretched = timestampMs - this.times[this.head]! > this.windowMs;
+    if (this.keepWithin <= 0 || !stretched) return median;
+    // The middle sample in time (the newer of two), reported with the median's delay.
+    const middle = this.values[(this.head + (this.count >> 1)) & INDEX_MASK]!;
+    return Math.abs(middle - median) <= this.keepWithin ? middle : median;
   }
 
   reset(): void {
