@@ -1,5 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +99,36 @@ describe('reptemple analyze on real videos, end to end', () => {
     expect(warnings[0]).toContain(`cannot use the trace cache folder ${notAFolder} (EEXIST`);
   });
 
+  it('reads a cache folder it cannot write (a shared CI cache) and keeps new results, with one warning', async () => {
+    const cacheDir = join(scratch, 'read-only-cache');
+    const single = join(repo, 'fixtures/videos/pushup/28-glass-room-single.mp4');
+    const another = join(repo, 'fixtures/videos/pushup/27-orange-shirt-circle-graphic.mp4');
+    const fill = ['extract', video, '--fps', '5', '--out', join(scratch, 'ro-1')];
+    expect((await reptemple([...fill, '--cache-dir', cacheDir])).code).toBe(0);
+    const entries = readdirSync(cacheDir);
+    expect(entries).toHaveLength(1);
+    setWritable(cacheDir, false);
+    try {
+      const result = await reptemple([
+        ...['extract', video, single, another, '--fps', '5', '--jobs', '1'],
+        ...['--out', join(scratch, 'ro-2'), '--cache-dir', cacheDir],
+      ]);
+      expect(result.code).toBe(0);
+      const rows = result.stdout.split('\n').filter((line) => line.includes('.mp4'));
+      expect(rows).toHaveLength(3);
+      expect(rows.find((row) => row.includes(basename(video)))).toContain('from cache');
+      for (const extracted of [single, another])
+        expect(rows.find((row) => row.includes(basename(extracted)))).not.toContain('from cache');
+      const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`cannot write to the trace cache folder ${cacheDir}`);
+      expect(warnings[0]).toContain('cached traces are still read');
+      expect(readdirSync(cacheDir)).toEqual(entries);
+    } finally {
+      setWritable(cacheDir, true);
+    }
+  });
+
   it('stops cleanly on Ctrl-C during an extraction and exits 130', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 1500);
@@ -129,3 +166,12 @@ describe('reptemple analyze on real videos, end to end', () => {
     expect(result.stderr).toContain('interrupted');
   });
 });
+
+/**
+ * A folder nobody may write to. Root writes through permission bits, so for root the folder is
+ * made immutable (chattr +i, which even root cannot write through) instead.
+ */
+function setWritable(dir: string, writable: boolean): void {
+  if (process.getuid?.() === 0) execFileSync('chattr', [writable ? '-i' : '+i', dir]);
+  else chmodSync(dir, writable ? 0o755 : 0o555);
+}

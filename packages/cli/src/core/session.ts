@@ -1,5 +1,5 @@
-import { existsSync, constants as fsConstants } from 'node:fs';
-import { access, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { sampleFrames } from '@reptemple/pose-sdk';
 import {
@@ -43,6 +43,8 @@ export class AnalysisSession {
   private enginePromise: Promise<PoseEngine> | null = null;
   /** The cache folder once checked (null: no cache, or one that cannot be used); checked once. */
   private cacheDirCheck: Promise<string | null> | null = null;
+  /** New traces go to the cache until a write fails (a read-only or full folder): then none. */
+  private cacheWritable = true;
   /** Content hash per video path: the cache check while planning and the extraction share it. */
   private readonly hashes = new Map<string, Promise<string>>();
   /** Videos of this run not in the cache, counted by workloads(); undefined before. */
@@ -72,10 +74,13 @@ export class AnalysisSession {
           : sampleFrames(source.frames, this.options.fps);
       return { ...source, frames, fromCache: false };
     }
+    const cacheDir = await this.usableCacheDir();
     return videoFrames(path, {
       model: this.options.model,
       fps: this.options.fps,
-      cacheDir: await this.usableCacheDir(),
+      cacheDir,
+      writeCache: () => this.cacheWritable,
+      onCacheWriteFailed: (error) => this.cacheWriteFailed(error),
       engine: () => this.engine(),
       probe: () => this.probe(path),
       sha256: () => this.sha256(path),
@@ -142,26 +147,35 @@ export class AnalysisSession {
   }
 
   /**
-   * The cache folder, created and checked for writing on first use (a run over traces only never
-   * creates it). One that cannot be used (a file, no permission) is reported once and the run goes
-   * on without a cache, instead of every video failing after its extraction.
+   * The cache folder, created on first use (a run over traces only never creates it). One that
+   * cannot be created (a file in the way, no permission) is reported once and the run goes on
+   * without a cache, instead of every video failing after its extraction. One that exists but
+   * cannot be written (a shared, read-only CI cache) is still read: see cacheWriteFailed.
    */
   private usableCacheDir(): Promise<string | null> {
     const dir = this.options.cacheDir;
     if (dir === null) return Promise.resolve(null);
-    this.cacheDirCheck ??= mkdir(dir, { recursive: true })
-      .then(() => access(dir, fsConstants.W_OK))
-      .then(
-        () => dir,
-        (error: Error) => {
-          this.options.onWarning?.(
-            `cannot use the trace cache folder ${dir} (${error.message}); extracting without it. ` +
-              'Pass --cache-dir or set REPTEMPLE_CACHE_DIR to a writable folder, or pass --no-cache.',
-          );
-          return null;
-        },
-      );
+    this.cacheDirCheck ??= mkdir(dir, { recursive: true }).then(
+      () => dir,
+      (error: Error) => {
+        this.options.onWarning?.(
+          `cannot use the trace cache folder ${dir} (${error.message}); extracting without it. ` +
+            'Pass --cache-dir or set REPTEMPLE_CACHE_DIR to a writable folder, or pass --no-cache.',
+        );
+        return null;
+      },
+    );
     return this.cacheDirCheck;
+  }
+
+  /** The first failed cache write of a run stops the others, with one warning for them all. */
+  private cacheWriteFailed(error: Error): void {
+    if (!this.cacheWritable) return;
+    this.cacheWritable = false;
+    this.options.onWarning?.(
+      `cannot write to the trace cache folder ${this.options.cacheDir} (${error.message}); cached traces are still read, new ones are not kept. ` +
+        'Pass --cache-dir or set REPTEMPLE_CACHE_DIR to a writable folder to keep them.',
+    );
   }
 
   /** The header of a video, probed once per run. */

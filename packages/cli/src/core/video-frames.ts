@@ -50,7 +50,11 @@ export interface VideoFrameOptions {
   readonly probe: () => Promise<VideoInfo>;
   readonly signal: AbortSignal;
   readonly onProgress?: (progress: ExtractProgress) => void;
-  /** Told about a damaged cache entry (then extracted again) or an entry that could not be written. */
+  /** Whether a new extraction goes to the cache (default: yes). */
+  readonly writeCache?: () => boolean;
+  /** Told when a cache entry could not be written (the result is kept all the same). */
+  readonly onCacheWriteFailed?: (error: Error) => void;
+  /** Told about a damaged cache entry (then extracted again). */
   readonly onWarning?: (message: string) => void;
 }
 
@@ -114,13 +118,11 @@ export async function videoFrames(
     timestampMs: frame.timestampMs,
     landmarks: frame.landmarks,
   }));
-  if (cachePath !== null) {
-    // The landmarks are already here: a cache that cannot take them (disk full, permissions) costs
+  if (cachePath !== null && (options.writeCache?.() ?? true)) {
+    // The landmarks are already here: a cache that cannot take them (disk full, read-only) costs
     // the next run an extraction, not this input its result.
     await writeTraceFile(cachePath, header, frames).catch((error: Error) =>
-      options.onWarning?.(
-        `could not cache the landmarks of ${basename(path)} in ${cachePath}: ${error.message}`,
-      ),
+      options.onCacheWriteFailed?.(error),
     );
   }
   return {
