@@ -123,7 +123,8 @@ export const DEFINITION_ANALYZER_CONSTANTS = {
   reacquireSettle: 100, // ms
   /**
    * Decision: when the angles cannot be measured for longer than this, the analyser has lost the
-   * person: the cycle in progress is dropped and the phase is detected afresh.
+   * person: the cycle in progress is dropped and the phase is detected afresh. Settling and the
+   * glitch filter's warm-up after a gap are not counted (the push-up analyser does the same).
    */
   maxTrackingGap: 1_000, // ms
   /** Decision: landmarks of an angle count as measurable from this visibility (0.7 x 0.5, as the push-up analyser's elbow). */

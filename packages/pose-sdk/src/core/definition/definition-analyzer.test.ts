@@ -511,6 +511,35 @@ describe('DefinitionAnalyzer as a component', () => {
     expect(settled.reps).toHaveLength(1);
   });
 
+  it("counts a rep across a tracking dropout under 1 s at 15 fps: the glitch filter's warm-up is not time without the person", () => {
+    // Up, down and half back up, then the tracker loses the person: 900 ms without landmarks, or
+    // 1,100 ms. Found again, 100 ms settle, then the median needs three samples (133 ms at 15 fps).
+    const withDropout = (dropoutMs: number) => {
+      const analyzer = analyzerFor({}, 100);
+      const steps: [number | null, number][] = [
+        [170, 600],
+        [120, 200],
+        [80, 300],
+        [120, 200],
+        [null, dropoutMs],
+        [170, 800],
+      ];
+      const total = steps.reduce((sum, [, ms]) => sum + ms, 0);
+      const frames = framesOf(total, 15, (t) => {
+        let at = 0;
+        for (const [elbow, ms] of steps) {
+          if (t < at + ms) return elbow === null ? null : { elbow };
+          at += ms;
+        }
+        return { elbow: 170 };
+      });
+      run(analyzer, frames);
+      return analyzer.reps.length;
+    };
+    expect(withDropout(900)).toBe(1); // 0 while the warm-up counted (1,100 ms "without" them)
+    expect(withDropout(1100)).toBe(0); // over maxTrackingGap: the cycle in progress is dropped
+  });
+
   it('finish() judges the last frame on its angles as measured, ahead of the lagging median', () => {
     // With the 100 ms glitch filter on, the recording stops as the arms come back up: the median
     // of the last frames (95, 110, 140, 165) is 125, still transition; the last frame shows 165.

@@ -55,6 +55,8 @@ interface AngleSpec {
   readonly drivesPhases: boolean;
 }
 
+type Measurement = 'measured' | 'warmingUp' | 'unmeasurable' | 'settling';
+
 interface AlignmentFailure {
   readonly timestampMs: number;
   readonly angleIndex: number;
@@ -88,6 +90,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private settleUntil = Number.NEGATIVE_INFINITY;
   /** ms of settling since the last measured frame, not counted as time without the person */
   private settleCredit = 0;
+  /** ms: the first frame since the last measured one whose driving angles could all be measured. */
+  private seenAgainAt: number | null = null;
   /** ms: the last frame whose phase-driving angles could all be measured */
   private lastMeasuredAt = Number.POSITIVE_INFINITY;
   private readonly landmarkIds: { written: readonly number[]; mirrored: readonly number[] };
@@ -229,6 +233,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.personLost = false;
     this.settleUntil = Number.NEGATIVE_INFINITY;
     this.settleCredit = 0;
+    this.seenAgainAt = null;
     this.validReps = 0;
     this.invalidReps = 0;
     this.completedReps.length = 0;
@@ -258,14 +263,23 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       // Settling is our choice, not the person's absence: it does not count towards maxTrackingGap.
       this.settleCredit += this.config.reacquireSettle;
     }
-    if (t < this.settleUntil || !this.measure(landmarks, t)) {
+    const measurement = t < this.settleUntil ? 'settling' : this.measure(landmarks, t);
+    if (measurement !== 'measured') {
+      // The glitch filter's warm-up, like settling, is ours: the person was seen from its start.
+      if (measurement === 'warmingUp') this.seenAgainAt ??= t;
+      else if (measurement === 'unmeasurable') this.seenAgainAt = null;
       this.positionValid = false;
       this.startHeldSince = null;
       // The last measured frame is kept: maxPassThroughGap decides how long it stays usable.
       return NO_EVENTS;
     }
-    if (t - this.lastMeasuredAt - this.settleCredit > this.config.maxTrackingGap) this.loseTrack();
+    // Time without the person: from the last measured frame to the first in which they were seen
+    // again, less settling. At 15 fps the filter's three samples take 133 ms after a long gap.
+    const gapEnd = this.seenAgainAt ?? t;
+    if (gapEnd - this.lastMeasuredAt - this.settleCredit > this.config.maxTrackingGap)
+      this.loseTrack();
     this.lastMeasuredAt = t;
+    this.seenAgainAt = null;
     this.settleCredit = 0;
 
     const events: DefinitionEvent[] = [];
@@ -302,11 +316,15 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
   // ---- measurement ----------------------------------------------------------------------------
 
-  /** Measures every angle; false when a phase-driving angle cannot be measured. */
-  private measure(landmarks: readonly Landmark[], t: number): boolean {
-    if (landmarks.length === 0) return false;
+  /**
+   * Measures every angle: 'measured' when every phase-driving angle has a value, 'warmingUp' when
+   * they were all measurable but the glitch filter has too few samples yet to report them.
+   */
+  private measure(landmarks: readonly Landmark[], t: number): Measurement {
+    if (landmarks.length === 0) return 'unmeasurable';
     const sideView = this.definition.cameraPosition === 'side';
     let driving = true;
+    let drivingMeasurable = true;
     for (let i = 0; i < this.angles.length; i++) {
       const angle = this.angles[i]!;
       const written = this.angleOn(landmarks, angle.written);
@@ -322,8 +340,10 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       this.measuredValues[i] = measured;
       this.values[i] = value;
       if (angle.drivesPhases && Number.isNaN(value)) driving = false;
+      if (angle.drivesPhases && Number.isNaN(measured)) drivingMeasurable = false;
     }
-    return driving;
+    if (driving) return 'measured';
+    return drivingMeasurable ? 'warmingUp' : 'unmeasurable';
   }
 
   private angleOn(
