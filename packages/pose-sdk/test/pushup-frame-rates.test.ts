@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { PushupAnalyzerConfig } from '../src/core/constants.js';
 import { PushupAnalyzer } from '../src/core/pushup/pushup-analyzer.js';
 import { sampleFrames } from '../src/core/sampling/frame-sampler.js';
 import { parseTrace } from '../src/core/trace/trace-reader.js';
@@ -8,11 +9,19 @@ import { parseTrace } from '../src/core/trace/trace-reader.js';
 // Real landmark traces (full model, every frame) of the labelled push-up clips, replayed at lower
 // frame rates the way `--fps` samples a video (sampleFrames).
 const tracesDir = resolve(import.meta.dirname, '../../../fixtures/traces/pushup');
+// Videos extracted at a real 15 fps (`reptemple extract --fps 15 --model full`).
+const traces15fpsDir = resolve(import.meta.dirname, '../../../fixtures/traces-15fps/pushup');
 
-function totalReps(file: string, fps?: number): number {
-  const { header, frames } = parseTrace(readFileSync(join(tracesDir, file), 'utf8'));
+function totalReps(
+  file: string,
+  fps?: number,
+  options: { dir?: string; config?: Partial<PushupAnalyzerConfig> } = {},
+): number {
+  const text = readFileSync(join(options.dir ?? tracesDir, file), 'utf8');
+  const { header, frames } = parseTrace(text);
   const analyzer = new PushupAnalyzer({
     frameSize: { width: header.width, height: header.height },
+    config: options.config,
   });
   for (const frame of fps === undefined ? frames : sampleFrames(frames, fps))
     analyzer.process(frame);
@@ -38,5 +47,17 @@ describe('PushupAnalyzer on real traces at lower frame rates', () => {
     // finish() could not count that rep at 15 fps. 04 is the case of the test above.
     const differing = files.filter((file) => totalReps(file, 15) !== totalReps(file));
     expect(differing).toEqual([]);
+  });
+
+  it('keeps the one sample at the bottom of a rep that a plain median flattens (clip 09, real 15 fps)', () => {
+    // At 15 fps the second rep's bottom is a single sample; the median of three kept the bend
+    // under minCycleRise (30 degrees) and the rep was not counted. Within 8 degrees of the
+    // median, the sample is kept as measured.
+    const file = '09-tank-top-sagging-hips.ndjson';
+    expect(totalReps(file)).toBe(4);
+    expect(totalReps(file, undefined, { dir: traces15fpsDir })).toBe(4);
+    expect(
+      totalReps(file, undefined, { dir: traces15fpsDir, config: { glitchKeepWithin: 0 } }),
+    ).toBe(3);
   });
 });

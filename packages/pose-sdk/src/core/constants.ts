@@ -49,6 +49,15 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
    */
   glitchWindow: 100, // ms
   /**
+   * Decision: ...and below 20 fps, where three samples span more than the window, an elbow angle
+   * within this of the median is kept as measured (a Hampel filter, as in the definition
+   * analyser). At a real 15 fps extraction clip 09's second bottom is one sample, and the median
+   * of three flattened the bend below minCycleRise: one rep short. Smaller than the definition analyser's
+   * 15 because this analyser counts cycles of relative extremes, which jitter feeds: on sampled
+   * 15 fps traces 5 to 8 changed nothing, 10 changed 25 and from 12 a sag-and-dip of 04 counted.
+   */
+  glitchKeepWithin: 8, // degrees
+  /**
    * Decision: after frames without a person, BlazePose's first frames on finding them again are
    * often wrong (an elbow at 166 degrees between two bottoms); they are skipped for this long.
    */
@@ -115,8 +124,7 @@ export const DEFINITION_ANALYZER_CONSTANTS = {
    * (clip 03 lost 5 of 74). On the 21 push-up traces 99% of elbow samples lie within 10 degrees
    * of their window's median, glitches up to 110 away. On real 15 fps extractions 12 to 25 all
    * cut the mean error from 0.52 to 0.19-0.24 reps a clip, 15 the most; at 20 fps and above
-   * nothing changes. The push-up analyser keeps the plain median: there it gained a clip on
-   * real 15 fps extractions and lost one or two on sampled ones.
+   * nothing changes. The push-up analyser keeps less (PUSHUP_ANALYZER_DEFAULTS.glitchKeepWithin).
    */
   glitchKeepWithin: 15, // degrees
   /** Decision: frames this soon after the person was found again are skipped, as in the push-up analyser. */

@@ -162,7 +162,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     }
     this.frameSize = options.frameSize;
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
-    this.elbowFilter = new TimeMedian(this.config.glitchWindow);
+    this.elbowFilter = new TimeMedian(this.config.glitchWindow, 3, this.config.glitchKeepWithin);
     this.maxUprightCosine = Math.cos((this.config.minTorsoTilt * Math.PI) / 180);
   }
 
