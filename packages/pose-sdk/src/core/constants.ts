@@ -45,11 +45,11 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
   minCycleRise: 30, // degrees
   /**
    * Decision: the elbow angle is the median of this long a window (at least 3 samples), which
-   * removes tracking glitches of a frame or two the same way at any frame rate.
+   * removes tracking glitches of a frame or two over the same time span from 20 fps up.
    */
   glitchWindow: 100, // ms
   /**
-   * Decision: ...and below 20 fps, where three samples span more than the window, an elbow angle
+   * Decision: ...and where three samples span more than the window (below 20 fps), an elbow angle
    * within this of the median is kept as measured (a Hampel filter, as in the definition
    * analyser). At a real 15 fps extraction clip 09's second bottom is one sample, and the median
    * of three flattened the bend below minCycleRise: one rep short. Smaller than the definition analyser's
@@ -118,13 +118,13 @@ export const DEFINITION_ANALYZER_CONSTANTS = {
   /** Decision: each angle is the median of this long a window, as in the push-up analyser. */
   glitchWindow: 100, // ms
   /**
-   * Decision: ...and below 20 fps, where three samples span more than the window, an angle
+   * Decision: ...and where three samples span more than the window (below 20 fps), an angle
    * within this of the median is kept as measured (a Hampel filter; only farther samples are
    * glitches). The median of three erased the one sample at the top of fast reps at 15 fps
    * (clip 03 lost 5 of 74). On the 21 push-up traces 99% of elbow samples lie within 10 degrees
    * of their window's median, glitches up to 110 away. On real 15 fps extractions 12 to 25 all
-   * cut the mean error from 0.52 to 0.19-0.24 reps a clip, 15 the most; at 20 fps and above
-   * nothing changes. The push-up analyser keeps less (PUSHUP_ANALYZER_DEFAULTS.glitchKeepWithin).
+   * cut the mean error from 0.52 to 0.19-0.24 reps a clip, 15 the most; at a video's own
+   * 24-30 fps nothing changes. The push-up analyser keeps less (PUSHUP_ANALYZER_DEFAULTS).
    */
   glitchKeepWithin: 15, // degrees
   /** Decision: frames this soon after the person was found again are skipped, as in the push-up analyser. */

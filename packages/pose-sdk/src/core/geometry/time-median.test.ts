@@ -78,13 +78,17 @@ describe('TimeMedian', () => {
       ]);
     });
 
-    it('stays the plain median where the window holds three samples (20 fps and above)', () => {
+    it('stays the plain median where three samples fit in the window (20 fps and above)', () => {
       const hampel = new TimeMedian(100, 3, 15);
       // 30 fps: the fourth sample still fits in 100 ms, and the median is of four.
       expect([100, 104, 108, 112].map((v, i) => hampel.push(v, i * 33.3)).at(-1)).toBe(106);
       hampel.reset();
       // 20 fps: three samples span exactly the window.
       expect([112.6, 126.1, 115.3].map((v, i) => hampel.push(v, i * 50)).at(-1)).toBe(115.3);
+      hampel.reset();
+      // 29.97 fps sampled to 20: around a dropped frame three samples span 100.1 ms, stretched.
+      const sampled = [0, 66.73, 100.1];
+      expect([112.6, 126.1, 115.3].map((v, i) => hampel.push(v, sampled[i]!)).at(-1)).toBe(126.1);
     });
 
     it('reports the newer middle sample of a stretched window of an even minimum', () => {
@@ -98,9 +102,10 @@ describe('TimeMedian', () => {
         fc.property(
           fc.array(fc.integer({ min: -1000, max: 1000 }), { minLength: 1, maxLength: 40 }),
           (values) => {
+            // 67 ms apart (15 fps): every window stretches, where keepWithin would apply.
             const median = new TimeMedian(100);
             const zero = new TimeMedian(100, 3, 0);
-            return values.every((v, i) => Object.is(median.push(v, i * 33), zero.push(v, i * 33)));
+            return values.every((v, i) => Object.is(median.push(v, i * 67), zero.push(v, i * 67)));
           },
         ),
       );

@@ -8,10 +8,12 @@ const INDEX_MASK = MAX_SAMPLES - 1; // i & INDEX_MASK is i & INDEX_MASK, cheaper
  * The median of the samples of the last `windowMs` (and never fewer than the last three; a
  * window of 0 turns the filter off). It reports NaN (not measured) until three samples have
  * arrived, at the start and after a gap of several windows: removes short tracking glitches
- * (an elbow angle that jumps 100 degrees for a frame or two) the same way at any frame rate,
- * while following real movement about half a window late. Allocates nothing per sample.
+ * (an elbow angle that jumps 100 degrees for a frame or two) over the same time span at any frame
+ * rate that fits `minSamples` in it, while following real movement about half a window late.
+ * Allocates nothing per sample.
  *
- * When fewer than `minSamples` fit in the window (below 20 fps for 100 ms and 3 samples), the
+ * When fewer than `minSamples` fit in the window (for 100 ms and 3 samples: every window below
+ * 20 fps, and the windows around a dropped frame when 30 fps is sampled down to 20-29 fps), the
  * window stretches over the last `minSamples` and the median also flattens real movement: at
  * 15 fps the top of a fast push-up may be one sample, 10 degrees above its neighbours, and the
  * median of three erases it. With `keepWithin` > 0 a stretched window is then a Hampel filter:
