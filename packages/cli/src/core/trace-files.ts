@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { RepTempleError } from '@reptemple/definitions';
@@ -56,11 +57,21 @@ export async function writeTraceFile(
   // by both and renamed away under the second.
   const partial = `${path}.partial-${process.pid}-${randomUUID()}`;
   const out = createWriteStream(partial, { encoding: 'utf8' });
-  const writer = new TraceWriter(header, (line) => out.write(line));
-  for (const frame of frames) writer.write(frame);
-  out.end();
-  await finished(out);
-  await rename(partial, path);
+  try {
+    const writer = new TraceWriter(header, (line) => out.write(line));
+    for (const frame of frames) writer.write(frame);
+    out.end();
+    await finished(out);
+    await rename(partial, path);
+  } catch (error) {
+    // A refused frame, a full disk or a target that cannot be replaced: no half-written file stays.
+    // The stream opens its file asynchronously: wait until it is closed before removing it.
+    const closed = out.closed ? Promise.resolve() : once(out, 'close');
+    out.destroy();
+    await closed;
+    await rm(partial, { force: true });
+    throw error;
+  }
 }
 
 /**
