@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -10,6 +11,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cacheEntryPath, sha256File } from '../src/core/video-frames.js';
 import { Interruption } from '../src/errors.js';
 import { reptemple } from './support.js';
 
@@ -127,6 +129,34 @@ describe('reptemple analyze on real videos, end to end', () => {
     } finally {
       setWritable(cacheDir, true);
     }
+  });
+
+  it('keeps the results when cache writes fail in a writable folder, with one warning for them', async () => {
+    // Folders squatting on both videos' cache entries: writes fail (as on a full disk), the
+    // results are kept, and one warning speaks for the run.
+    const cacheDir = join(scratch, 'entries-taken-cache');
+    const single = join(repo, 'fixtures/videos/pushup/28-glass-room-single.mp4');
+    const another = join(repo, 'fixtures/videos/pushup/27-orange-shirt-circle-graphic.mp4');
+    for (const path of [single, another]) {
+      const entry = basename(cacheEntryPath('', await sha256File(path), 'full', 5));
+      mkdirSync(join(cacheDir, entry), { recursive: true });
+    }
+    const result = await reptemple([
+      ...['analyze', single, another, '--fps', '5', '--jobs', '1', '--json'],
+      ...['--cache-dir', cacheDir],
+    ]);
+    expect(result.code).toBe(0);
+    const records = JSON.parse(result.stdout);
+    expect(records.map((record: { error: null }) => record.error)).toEqual([null, null]);
+    const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
+    // Each folder in the way is also an unreadable entry; the failed writes share one warning.
+    const writeWarnings = warnings.filter((line) => line.includes('cannot write'));
+    expect(writeWarnings).toHaveLength(1);
+    expect(writeWarnings[0]).toContain(`cannot write to the trace cache folder ${cacheDir}`);
+    expect(warnings.filter((line) => line.includes('ignoring damaged cache entry'))).toHaveLength(
+      2,
+    );
+    expect(readdirSync(cacheDir)).toHaveLength(2); // the folders in the way, no temporary file
   });
 
   it('stops cleanly on Ctrl-C during an extraction and exits 130', async () => {

@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { existsSync, constants as fsConstants } from 'node:fs';
+import { access, mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { sampleFrames } from '@reptemple/pose-sdk';
 import {
@@ -148,27 +148,34 @@ export class AnalysisSession {
 
   /**
    * The cache folder, created on first use (a run over traces only never creates it). One that
-   * cannot be created (a file in the way, no permission) is reported once and the run goes on
-   * without a cache, instead of every video failing after its extraction. One that exists but
-   * cannot be written (a shared, read-only CI cache) is still read: see cacheWriteFailed.
+   * cannot be created or read (a file in the way, no permission) is reported once and the run
+   * goes on without a cache, instead of every video failing after its extraction. One that can
+   * be read but not written (a shared, read-only CI cache) is still read, with one warning.
    */
   private usableCacheDir(): Promise<string | null> {
     const dir = this.options.cacheDir;
     if (dir === null) return Promise.resolve(null);
-    this.cacheDirCheck ??= mkdir(dir, { recursive: true }).then(
-      () => dir,
-      (error: Error) => {
+    this.cacheDirCheck ??= (async () => {
+      try {
+        await mkdir(dir, { recursive: true });
+        await access(dir, fsConstants.R_OK | fsConstants.X_OK);
+      } catch (error) {
         this.options.onWarning?.(
-          `cannot use the trace cache folder ${dir} (${error.message}); extracting without it. ` +
+          `cannot use the trace cache folder ${dir} (${(error as Error).message}); extracting without it. ` +
             'Pass --cache-dir or set REPTEMPLE_CACHE_DIR to a writable folder, or pass --no-cache.',
         );
         return null;
-      },
-    );
+      }
+      await access(dir, fsConstants.W_OK).catch((error: Error) => this.cacheWriteFailed(error));
+      return dir;
+    })();
     return this.cacheDirCheck;
   }
 
-  /** The first failed cache write of a run stops the others, with one warning for them all. */
+  /**
+   * A folder found read-only up front, or the first failed write of a run (disk full), stops the
+   * cache writes of the run, with one warning for them all.
+   */
   private cacheWriteFailed(error: Error): void {
     if (!this.cacheWritable) return;
     this.cacheWritable = false;
