@@ -52,9 +52,10 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
    * Decision: ...and where three samples span more than the window (below 20 fps), an elbow angle
    * within this of the median is kept as measured (a Hampel filter, as in the definition
    * analyser). At a real 15 fps extraction clip 09's second bottom is one sample, and the median
-   * of three flattened the bend below minCycleRise: one rep short. Smaller than the definition analyser's
-   * 15 because this analyser counts cycles of relative extremes, which jitter feeds: on sampled
-   * 15 fps traces 5 to 8 changed nothing, 10 changed 25 and from 12 a sag-and-dip of 04 counted.
+   * of three flattened the bend below minCycleRise: one rep short. Smaller than the definition
+   * analyser's 15 because this analyser counts cycles of relative extremes, which jitter feeds: on
+   * sampled 15 fps traces 5 to 8 changed nothing, 10 changed 25, and from 12 a sag-and-dip of 04
+   * counted.
    */
   glitchKeepWithin: 8, // degrees
   /**

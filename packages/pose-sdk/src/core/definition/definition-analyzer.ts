@@ -18,7 +18,7 @@ import {
   type TimelineEntry,
 } from '../events.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
-import { TimeMedian } from '../geometry/time-median.js';
+import { TIME_MEDIAN_MIN_SAMPLES, TimeMedian } from '../geometry/time-median.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
 import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
 import { classifyCycle } from './classify-cycle.js';
@@ -164,7 +164,12 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       end: drivingRangesOf('end'),
     };
     this.filters = this.angles.map(
-      () => new TimeMedian(this.config.glitchWindow, 3, this.config.glitchKeepWithin),
+      () =>
+        new TimeMedian(
+          this.config.glitchWindow,
+          TIME_MEDIAN_MIN_SAMPLES,
+          this.config.glitchKeepWithin,
+        ),
     );
     this.previousValues = new Float64Array(this.angles.length);
     this.lastMeasuredValues = new Float64Array(this.angles.length).fill(Number.NaN);

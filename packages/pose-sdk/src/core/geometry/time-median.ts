@@ -1,3 +1,5 @@
+/** Fewest samples the median is taken of (a window holds more at high frame rates). */
+export const TIME_MEDIAN_MIN_SAMPLES = 3;
 /** After a gap of this many windows without samples, older samples are forgotten. */
 const STALE_AFTER_WINDOWS = 3;
 /** Most samples a window keeps (a 100 ms window at 240 fps holds 24); a power of two. */
@@ -31,7 +33,7 @@ export class TimeMedian {
 
   constructor(
     readonly windowMs: number,
-    readonly minSamples = 3,
+    readonly minSamples = TIME_MEDIAN_MIN_SAMPLES,
     readonly keepWithin = 0,
   ) {}
 

@@ -14,7 +14,7 @@ import { alignmentScoreFromHipAngle } from '../geometry/alignment-score.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
 import { RollingMean } from '../geometry/rolling-mean.js';
 import { type BodySide, chooseSide, weakestVisibility } from '../geometry/side-choice.js';
-import { TimeMedian } from '../geometry/time-median.js';
+import { TIME_MEDIAN_MIN_SAMPLES, TimeMedian } from '../geometry/time-median.js';
 import { torsoUprightCosine } from '../geometry/torso-tilt.js';
 import { countVisibleLandmarks, isLandmarkVisible } from '../geometry/visibility.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
@@ -162,7 +162,11 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     }
     this.frameSize = options.frameSize;
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
-    this.elbowFilter = new TimeMedian(this.config.glitchWindow, 3, this.config.glitchKeepWithin);
+    this.elbowFilter = new TimeMedian(
+      this.config.glitchWindow,
+      TIME_MEDIAN_MIN_SAMPLES,
+      this.config.glitchKeepWithin,
+    );
     this.maxUprightCosine = Math.cos((this.config.minTorsoTilt * Math.PI) / 180);
   }
 
