@@ -4,18 +4,14 @@
  * the web app; Node serves decoded I420 frames to it over loopback HTTP and receives landmarks
  * back through a DevTools binding. Bundled to an IIFE at build time (scripts/build-inference-page.mjs).
  */
-import { createPoseDetector, type PoseDetection, type PoseDetector } from '../../browser/index.js';
-import { analysedFrame } from '../../browser/mp4/analysed-frame.js';
-import { videoColorSpace } from '../../browser/mp4/colour-space.js';
-import {
-  canDecode,
-  decodeMp4Frames,
-  FrameDecoderError,
-} from '../../browser/mp4/mp4-frame-decoder.js';
-import { readMp4VideoTrack } from '../../browser/mp4/mp4-frame-table.js';
-import { FrameSampler } from '../../core/sampling/frame-sampler.js';
-import type { Landmark } from '../../core/types.js';
-import type { FrameColorTags } from '../ffmpeg.js';
+import { createPoseDetector, type PoseDetection, type PoseDetector } from '../browser/index.js';
+import { analysedFrame } from '../browser/mp4/analysed-frame.js';
+import { videoColorSpace } from '../browser/mp4/colour-space.js';
+import { canDecode, decodeMp4Frames, FrameDecoderError } from '../browser/mp4/mp4-frame-decoder.js';
+import { FrameSampler } from '../core/sampling/frame-sampler.js';
+import type { Landmark } from '../core/types.js';
+import type { ColourTags } from '../media/avc-colour.js';
+import { readMp4VideoTrack } from '../media/mp4-frame-table.js';
 import {
   DECODE_FAILED_MARKER,
   type FetcherMessage,
@@ -174,7 +170,7 @@ const api: PageApi = {
         width = frame.width;
         height = frame.height;
         // Chromium turns these I420 samples into RGB exactly as it does for a <video> of the file.
-        const colorSpace = videoColorSpace(JSON.parse(frame.colorTags) as FrameColorTags);
+        const colorSpace = videoColorSpace(JSON.parse(frame.colorTags) as ColourTags);
         const image = new VideoFrame(frame.i420, {
           format: 'I420',
           codedWidth: width,
