@@ -19,6 +19,11 @@ export { type I420Image, i420Size, rotateI420 } from '../media/rotate-i420.js';
 export { analysedFrame } from './mp4/analysed-frame.js';
 export { UNTAGGED_MATRIX, videoColorSpace } from './mp4/colour-space.js';
 export {
+  type DetectMp4FramesOptions,
+  detectMp4Frames,
+  type Mp4DetectionTiming,
+} from './mp4/detect-mp4-frames.js';
+export {
   canDecode,
   decodeMp4Frames,
   decoderConfig,
