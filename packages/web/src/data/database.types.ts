@@ -208,7 +208,7 @@ export type Database = {
           expectations: string | null
           full_name: string | null
           gender: Database["public"]["Enums"]["profile_gender"] | null
-          goals: string[]
+          goals: Database["public"]["Enums"]["profile_goal"][]
           height_cm: number | null
           id: string
           is_admin: boolean
@@ -223,7 +223,7 @@ export type Database = {
           expectations?: string | null
           full_name?: string | null
           gender?: Database["public"]["Enums"]["profile_gender"] | null
-          goals?: string[]
+          goals?: Database["public"]["Enums"]["profile_goal"][]
           height_cm?: number | null
           id: string
           is_admin?: boolean
@@ -238,7 +238,7 @@ export type Database = {
           expectations?: string | null
           full_name?: string | null
           gender?: Database["public"]["Enums"]["profile_gender"] | null
-          goals?: string[]
+          goals?: Database["public"]["Enums"]["profile_goal"][]
           height_cm?: number | null
           id?: string
           is_admin?: boolean
@@ -340,6 +340,14 @@ export type Database = {
       gender_filter: "all" | "male" | "female" | "other"
       participant_gender: "male" | "female"
       profile_gender: "male" | "female" | "other" | "prefer_not_to_say"
+      profile_goal:
+        | "exercise_correctness_analysis"
+        | "video_analysis"
+        | "live_ai_coaching"
+        | "losing_weight"
+        | "gaining_muscle"
+        | "improving_posture"
+        | "custom_workout_plans"
       time_unit: "days" | "weeks" | "months"
     }
     CompositeTypes: {
@@ -473,6 +481,15 @@ export const Constants = {
       gender_filter: ["all", "male", "female", "other"],
       participant_gender: ["male", "female"],
       profile_gender: ["male", "female", "other", "prefer_not_to_say"],
+      profile_goal: [
+        "exercise_correctness_analysis",
+        "video_analysis",
+        "live_ai_coaching",
+        "losing_weight",
+        "gaining_muscle",
+        "improving_posture",
+        "custom_workout_plans",
+      ],
       time_unit: ["days", "weeks", "months"],
     },
   },
