@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useAuth } from '../auth/auth-provider';
 import { Button, buttonClasses } from '../components/ui/button';
 import { CHALLENGES, PRODUCT_NAME } from '../constants/messages';
+import { CHALLENGE_TYPE_LABELS } from '../data/challenges/challenge-labels';
 import {
   type Challenge,
   type ChallengeSummary,
@@ -15,12 +16,6 @@ import {
 } from '../data/challenges/challenges';
 import { DUEL_DURATION_HOURS, isDuelExpired } from '../data/challenges/duel';
 import { errorToast } from '../toast/toast-store';
-
-const TYPE_LABELS: Record<Challenge['challenge_type'], string> = {
-  accountability: 'Accountability',
-  progression: 'Progression',
-  duel: 'Winner Takes It All',
-};
 
 interface ChallengeCardData {
   challenge: Challenge;
@@ -101,7 +96,7 @@ function ChallengeCard(props: { data: ChallengeCardData; now: Date }) {
         <div className="flex flex-wrap items-center gap-2 text-xs font-semibold tracking-wide uppercase">
           <span className="inline-flex items-center gap-1.5 rounded-full bg-gold/10 px-2.5 py-1 text-gold-bright">
             <TypeIcon aria-hidden="true" className="size-3.5" />
-            {TYPE_LABELS[challenge.challenge_type]}
+            {CHALLENGE_TYPE_LABELS[challenge.challenge_type]}
           </span>
           {challenge.is_daily ? (
             <span className="rounded-full bg-surface-raised px-2.5 py-1 text-muted">Daily</span>

@@ -1,36 +1,13 @@
 // challenges and the public leaderboard view (spec 02 §3, §7). Public pages read
 // leaderboard_entries, which has no e-mail addresses; participants are counted by user id.
 
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Row } from '../database';
+import type { SupabaseClient } from '../supabase-client';
 
-export type ChallengeType = 'accountability' | 'progression' | 'duel';
-export type TimeUnit = 'days' | 'weeks' | 'months';
-
-export interface Challenge {
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  exercise_definition_id: string;
-  exercise_definitions: { name: string } | null;
-  challenge_type: ChallengeType;
-  start_date: string | null;
-  end_date: string | null;
-  gender_filter: 'all' | 'male' | 'female' | 'other' | null;
-  is_active: boolean;
-  is_hidden: boolean;
-  is_daily: boolean;
-  hide_results_until_finished: boolean;
-  created_by: string | null;
-  created_at: string;
-  first_participant_joined_at: string | null;
-  challenge_length_value: number | null;
-  challenge_length_unit: TimeUnit | null;
-  min_daily_reps: number | null;
-  increment_value: number | null;
-  increment_cadence_value: number | null;
-  increment_cadence_unit: TimeUnit | null;
-}
+/** A challenge with its exercise's name, as the list shows it. */
+export type Challenge = Row<'challenges'> & {
+  exercise_definitions: Pick<Row<'exercise_definitions'>, 'name'> | null;
+};
 
 export interface Leader {
   name: string;
@@ -43,13 +20,10 @@ export interface ChallengeSummary {
   topFemale: Leader | null;
 }
 
-interface SummaryRow {
-  challenge_id: string;
-  user_id: string | null;
-  name: string;
-  gender: 'male' | 'female';
-  valid_reps: number;
-}
+type SummaryRow = Pick<
+  Row<'leaderboard_entries'>,
+  'challenge_id' | 'user_id' | 'name' | 'gender' | 'valid_reps'
+>;
 
 /** Active, listed challenges with their exercise's name, newest first. */
 export async function listChallenges(client: SupabaseClient): Promise<Challenge[]> {
@@ -60,7 +34,7 @@ export async function listChallenges(client: SupabaseClient): Promise<Challenge[
     .eq('is_hidden', false)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return data as Challenge[];
+  return data;
 }
 
 /** Participant count and the best man and woman of each challenge, in one request. */
@@ -75,7 +49,7 @@ export async function loadChallengeSummaries(
     .select('challenge_id, user_id, name, gender, valid_reps')
     .in('challenge_id', challengeIds);
   if (error) throw error;
-  return summarizeRecordings(challengeIds, data as SummaryRow[]);
+  return summarizeRecordings(challengeIds, data);
 }
 
 export function summarizeRecordings(
