@@ -1,11 +1,46 @@
-// The fields a challenge carries for its type (spec 02 §5), shared by the user's creation form and
-// the admin form: length and daily minimum for accountability and progression, increment and
-// cadence for progression only, result hiding for duels only. Pure, so it is unit-tested.
+// What a challenge carries for its type (spec 02 §5), shared by the user's creation form and the
+// admin form: length and daily minimum for accountability and progression, increment and cadence
+// for progression only, result hiding for duels only; and the constants both forms start from (the
+// built-in definition, the creation defaults, the database's limits). Pure, so it is unit-tested.
 
-import type { ChallengeType, TimeUnit } from './challenges';
+import type { Row, RowInsert } from '../database';
+import type { ChallengeType, TimeUnit } from './challenge-labels';
 
-export const CHALLENGE_TYPES: readonly ChallengeType[] = ['accountability', 'progression', 'duel'];
-export const TIME_UNITS: readonly TimeUnit[] = ['days', 'weeks', 'months'];
+/** The built-in push-up definition every user-created challenge uses (spec 02 §7). The database
+ * refuses a user's challenge with any other (reptemple_private.builtin_pushup_definition_id(), in
+ * supabase/migrations/20251121000500_challenges.sql); the server seeds the definition under the
+ * same id (BUILTIN_PUSHUP_DEFINITION_ID in packages/server/src/constants.ts). The server's tests
+ * compare its constant with the database's function, and the web's end-to-end tests insert the rows
+ * this app builds as a user, so any of the three drifting fails a test. */
+export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
+
+/** Creation defaults (spec 02 §9: length 7 days, min daily reps 10, increment 1, cadence 1 day;
+ * spec 02 §5: name 'PUSHUP CHALLENGE'): where both forms start. The server seeds its demo challenges
+ * from its own copy (CHALLENGE_CREATION_DEFAULTS in packages/server/src/constants.ts, the same
+ * names); the web's end-to-end tests compare the two through those demo rows. */
+export const CHALLENGE_CREATION_DEFAULTS = {
+  name: 'PUSHUP CHALLENGE',
+  challengeType: 'accountability',
+  /** in challengeLengthUnit */
+  challengeLengthValue: 7,
+  challengeLengthUnit: 'days',
+  /** reps */
+  minDailyReps: 10,
+  /** reps */
+  incrementValue: 1,
+  /** in incrementCadenceUnit */
+  incrementCadenceValue: 1,
+  incrementCadenceUnit: 'days',
+} as const satisfies {
+  name: string;
+  challengeType: ChallengeType;
+  challengeLengthValue: number;
+  challengeLengthUnit: TimeUnit;
+  minDailyReps: number;
+  incrementValue: number;
+  incrementCadenceValue: number;
+  incrementCadenceUnit: TimeUnit;
+};
 
 /** Upper limits of the database's check constraints (supabase/migrations/*_challenges.sql), so a
  * form can say what is wrong before the database refuses it. */
@@ -32,17 +67,19 @@ export interface ChallengeTypeFields {
   hideResultsUntilFinished: boolean;
 }
 
-/** The columns of a challenge that depend on its type. */
-export interface ChallengeTypeColumns {
-  challenge_type: ChallengeType;
-  challenge_length_value?: number | null;
-  challenge_length_unit?: TimeUnit | null;
-  min_daily_reps?: number | null;
-  increment_value?: number | null;
-  increment_cadence_value?: number | null;
-  increment_cadence_unit?: TimeUnit | null;
-  hide_results_until_finished?: boolean;
-}
+/** The columns of a challenge that depend on its type (besides challenge_type). */
+type TypeColumn =
+  | 'challenge_length_value'
+  | 'challenge_length_unit'
+  | 'min_daily_reps'
+  | 'increment_value'
+  | 'increment_cadence_value'
+  | 'increment_cadence_unit'
+  | 'hide_results_until_finished';
+
+/** The type and the columns it uses, as an insert carries them (the others left out). */
+export type ChallengeTypeColumns = Pick<Row<'challenges'>, 'challenge_type'> &
+  Pick<RowInsert<'challenges'>, TypeColumn>;
 
 /** Only the columns the type uses (spec 02 §5: duration and reps for non-duel types, increment
  * fields for progression, hide_results_until_finished for duels). A new row gets the database's
@@ -66,7 +103,9 @@ export function typeColumnsToInsert(fields: ChallengeTypeFields): ChallengeTypeC
 
 /** Every type-dependent column, the unused ones cleared: an edit that changes the type must not
  * leave the old type's fields behind (a progression made a duel keeps no daily minimum). */
-export function typeColumnsToUpdate(fields: ChallengeTypeFields): Required<ChallengeTypeColumns> {
+export function typeColumnsToUpdate(
+  fields: ChallengeTypeFields,
+): Pick<Row<'challenges'>, 'challenge_type' | TypeColumn> {
   return {
     challenge_length_value: null,
     challenge_length_unit: null,

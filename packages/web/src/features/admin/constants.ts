@@ -1,7 +1,6 @@
 // The admin area's constants and messages (spec 02 §2, §5, §8, §9). Spec strings are verbatim;
-// the others are ours (docs/decisions.md, "Admin area").
-
-import type { ChallengeType } from '../../data/challenges/challenges';
+// the others are ours (docs/decisions.md, "Admin area"). What the app calls a challenge type, a
+// gender filter or a sex is the challenge domain's (data/challenges/challenge-labels.ts).
 
 /** Recent activity: the newest challenges and recordings (spec 02 §9: 3 + 5 = 8). */
 export const RECENT_CHALLENGES = 3;
@@ -17,19 +16,6 @@ export const AGE_TEXT = {
 
 /** The most bars a valid-reps histogram shows; the bin width grows in 1-2-5 steps to fit. */
 export const HISTOGRAM_MAX_BINS = 10;
-
-export const CHALLENGE_TYPE_LABELS: Record<ChallengeType, string> = {
-  accountability: 'Accountability',
-  progression: 'Progression',
-  duel: 'Winner Takes It All',
-};
-
-export const GENDER_FILTER_LABELS = {
-  all: 'All',
-  male: 'Male',
-  female: 'Female',
-  other: 'Other',
-} as const;
 
 export const DASHBOARD = {
   title: 'Admin Dashboard',

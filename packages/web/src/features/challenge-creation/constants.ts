@@ -1,24 +1,10 @@
-// The push-up challenge landing and the user's creation form (spec 02 §2, §5, §8, §9): defaults,
-// messages and the copy of the landing page.
+// The push-up challenge landing and the user's creation form (spec 02 §2, §5, §8): messages, the
+// form's labels and the copy of the landing page.
 
-import type { ChallengeType, TimeUnit } from '../../data/challenges/challenges';
+import type { ChallengeType } from '../../data/challenges/challenge-labels';
 
-/** The built-in push-up definition every user-created challenge uses (spec 02 §7). Keep in step
- * with reptemple_private.builtin_pushup_definition_id() and the server's constants. */
-export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
-
-/** Creation defaults (spec 02 §9). */
-export const CREATION_DEFAULTS = {
-  name: 'PUSHUP CHALLENGE',
-  challengeType: 'accountability' as ChallengeType,
-  /** days */
-  lengthValue: 7,
-  lengthUnit: 'days' as TimeUnit,
-  minDailyReps: 10,
-  incrementValue: 1,
-  cadenceValue: 1,
-  cadenceUnit: 'days' as TimeUnit,
-} as const;
+// The built-in definition and the creation defaults both forms start from are the challenge
+// domain's: data/challenges/challenge-fields.ts.
 
 /** How often a fresh slug is tried when the database reports the one it made as taken. */
 export const SLUG_ATTEMPTS = 3;
@@ -44,20 +30,14 @@ export const LANDING_BUTTONS = {
   haveAccount: 'Already have an account',
 } as const;
 
-export const CHALLENGE_TYPE_COPY: Record<ChallengeType, { title: string; text: string }> = {
-  accountability: {
-    title: 'Accountability',
-    text: 'A daily minimum of push-ups for a set number of days. Show up, log your reps, keep your word.',
-  },
-  progression: {
-    title: 'Progression',
-    text: 'Start with a daily target that rises on a schedule, so every week asks a little more of you.',
-  },
-  duel: {
-    title: 'Winner Takes It All',
-    text: '72 hours from the first participant. The most clean push-ups in one session wins.',
-  },
-};
+/** What each type means, under its name (CHALLENGE_TYPE_LABELS) on the landing and in the form. */
+export const CHALLENGE_TYPE_DESCRIPTIONS = {
+  accountability:
+    'A daily minimum of push-ups for a set number of days. Show up, log your reps, keep your word.',
+  progression:
+    'Start with a daily target that rises on a schedule, so every week asks a little more of you.',
+  duel: '72 hours from the first participant. The most clean push-ups in one session wins.',
+} as const satisfies Record<ChallengeType, string>;
 
 export const BENEFITS = [
   {
@@ -90,9 +70,3 @@ export const TYPE_FIELD_LABELS = {
   cadenceUnit: 'Increase cadence unit',
   hideResults: 'Hide results until the challenge is finished',
 } as const;
-
-export const TIME_UNIT_LABELS: Record<TimeUnit, string> = {
-  days: 'Days',
-  weeks: 'Weeks',
-  months: 'Months',
-};

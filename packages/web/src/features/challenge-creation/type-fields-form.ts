@@ -2,12 +2,14 @@
 // checked numbers. Shared by the user's creation form and the admin form. Pure.
 
 import {
+  CHALLENGE_CREATION_DEFAULTS,
   CHALLENGE_FIELD_LIMITS,
   type ChallengeTypeFields,
   countFromInput,
 } from '../../data/challenges/challenge-fields';
-import type { Challenge, ChallengeType, TimeUnit } from '../../data/challenges/challenges';
-import { CREATE_MESSAGES, CREATION_DEFAULTS, TYPE_FIELD_LABELS } from './constants';
+import type { ChallengeType, TimeUnit } from '../../data/challenges/challenge-labels';
+import type { Challenge } from '../../data/challenges/challenges';
+import { CREATE_MESSAGES, TYPE_FIELD_LABELS } from './constants';
 
 export interface TypeFieldsFormValues {
   challengeType: ChallengeType;
@@ -24,13 +26,13 @@ export type TypeCountField = 'lengthValue' | 'minDailyReps' | 'incrementValue' |
 export type TypeFieldErrors = Partial<Record<TypeCountField, string>>;
 
 export const DEFAULT_TYPE_FIELDS: TypeFieldsFormValues = {
-  challengeType: CREATION_DEFAULTS.challengeType,
-  lengthValue: String(CREATION_DEFAULTS.lengthValue),
-  lengthUnit: CREATION_DEFAULTS.lengthUnit,
-  minDailyReps: String(CREATION_DEFAULTS.minDailyReps),
-  incrementValue: String(CREATION_DEFAULTS.incrementValue),
-  cadenceValue: String(CREATION_DEFAULTS.cadenceValue),
-  cadenceUnit: CREATION_DEFAULTS.cadenceUnit,
+  challengeType: CHALLENGE_CREATION_DEFAULTS.challengeType,
+  lengthValue: String(CHALLENGE_CREATION_DEFAULTS.challengeLengthValue),
+  lengthUnit: CHALLENGE_CREATION_DEFAULTS.challengeLengthUnit,
+  minDailyReps: String(CHALLENGE_CREATION_DEFAULTS.minDailyReps),
+  incrementValue: String(CHALLENGE_CREATION_DEFAULTS.incrementValue),
+  cadenceValue: String(CHALLENGE_CREATION_DEFAULTS.incrementCadenceValue),
+  cadenceUnit: CHALLENGE_CREATION_DEFAULTS.incrementCadenceUnit,
   hideResultsUntilFinished: false,
 };
 

@@ -2,11 +2,14 @@
 // the type fields with their minimum of 1, always the built-in push-up definition. Pure.
 
 import {
+  BUILTIN_PUSHUP_DEFINITION_ID,
+  CHALLENGE_CREATION_DEFAULTS,
   CHALLENGE_FIELD_LIMITS,
   type ChallengeTypeColumns,
   typeColumnsToInsert,
 } from '../../data/challenges/challenge-fields';
-import { BUILTIN_PUSHUP_DEFINITION_ID, CREATE_MESSAGES, CREATION_DEFAULTS } from './constants';
+import type { RowInsert } from '../../data/database';
+import { CREATE_MESSAGES } from './constants';
 import {
   DEFAULT_TYPE_FIELDS,
   readTypeFields,
@@ -20,7 +23,7 @@ export interface UserChallengeFormValues extends TypeFieldsFormValues {
 }
 
 export const DEFAULT_USER_CHALLENGE_FORM: UserChallengeFormValues = {
-  name: CREATION_DEFAULTS.name,
+  name: CHALLENGE_CREATION_DEFAULTS.name,
   description: '',
   ...DEFAULT_TYPE_FIELDS,
 };
@@ -28,18 +31,16 @@ export const DEFAULT_USER_CHALLENGE_FORM: UserChallengeFormValues = {
 export type UserChallengeFormErrors = TypeFieldErrors & { name?: string; description?: string };
 
 /** The row a signed-in user inserts. The database makes the slug and checks the rest again. */
-export interface UserChallengeInsert extends ChallengeTypeColumns {
-  name: string;
-  description: string | null;
-  exercise_definition_id: string;
-  created_by: string;
-}
+export type UserChallengeInsert = Required<
+  Pick<RowInsert<'challenges'>, 'name' | 'description' | 'exercise_definition_id' | 'created_by'>
+> &
+  ChallengeTypeColumns;
 
 export function userChallengeInsert(
   values: UserChallengeFormValues,
   userId: string,
 ): { ok: true; row: UserChallengeInsert } | { ok: false; errors: UserChallengeFormErrors } {
-  const name = values.name.trim() || CREATION_DEFAULTS.name;
+  const name = values.name.trim() || CHALLENGE_CREATION_DEFAULTS.name;
   const description = values.description.trim();
   const errors: UserChallengeFormErrors = {};
   if (name.length > CHALLENGE_FIELD_LIMITS.maxNameLength)

@@ -1,9 +1,9 @@
+import { PARTICIPANT_GENDER_LABELS } from '../../../data/challenges/challenge-labels';
 import { ANALYTICS } from '../constants';
 import type { AdminRecording } from '../data/types';
 import { formatDuration } from '../lib/analytics';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const SEX = { male: 'Male', female: 'Female' } as const;
 
 /** Recordings with their e-mail addresses (admins only), ranked or newest first. */
 export function RecordingsTable(props: {
@@ -42,7 +42,7 @@ export function RecordingsTable(props: {
                 {recording.name}
               </th>
               <td className="px-4 py-3 break-all text-muted">{recording.email}</td>
-              <td className="px-4 py-3">{SEX[recording.gender]}</td>
+              <td className="px-4 py-3">{PARTICIPANT_GENDER_LABELS[recording.gender]}</td>
               <td className="px-4 py-3 font-semibold text-gold-bright tabular-nums">
                 {recording.valid_reps}
               </td>

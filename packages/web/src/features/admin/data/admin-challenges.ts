@@ -3,8 +3,9 @@
 // from. Row security lets only admins write (is_admin() in the policies); a write that changes no
 // row throws ChallengeGoneError.
 
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Challenge } from '../../../data/challenges/challenges';
+import type { Row, RowUpdate } from '../../../data/database';
+import type { SupabaseClient } from '../../../data/supabase-client';
 import type { ChallengeFlag } from '../constants';
 import type { AdminChallengeRow } from '../lib/challenge-form';
 import { readAllRows } from './all-rows';
@@ -14,19 +15,13 @@ import type { AdminChallengeListItem } from './types';
 const TABLE = 'challenges';
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface ChallengeCounts {
-  challenge_id: string;
-  recording_count: number;
-  participant_count: number;
-}
-
 /** Every challenge, newest first, with its recording and participant counts (admin only: the
  * counts come from admin_challenge_stats(), which refuses other callers with 42501). */
 export async function listAdminChallenges(
   client: SupabaseClient,
 ): Promise<AdminChallengeListItem[]> {
   const [challenges, counts] = await Promise.all([
-    readAllRows<Challenge>((from, to) =>
+    readAllRows((from, to) =>
       client
         .from(TABLE)
         .select('*, exercise_definitions(name)')
@@ -34,15 +29,15 @@ export async function listAdminChallenges(
         .order('id')
         .range(from, to),
     ),
-    readAllRows<ChallengeCounts>((from, to) =>
+    readAllRows((from, to) =>
       client.rpc('admin_challenge_stats').order('challenge_id').range(from, to),
     ),
   ]);
   const byChallenge = new Map(counts.map((row) => [row.challenge_id, row]));
   return challenges.map((challenge) => ({
     ...challenge,
-    recording_count: Number(byChallenge.get(challenge.id)?.recording_count ?? 0),
-    participant_count: Number(byChallenge.get(challenge.id)?.participant_count ?? 0),
+    recording_count: byChallenge.get(challenge.id)?.recording_count ?? 0,
+    participant_count: byChallenge.get(challenge.id)?.participant_count ?? 0,
   }));
 }
 
@@ -58,31 +53,31 @@ export async function getChallengeById(
     .eq('id', id)
     .maybeSingle();
   if (error) throw error;
-  return data as Challenge | null;
+  return data;
 }
 
 export async function createAdminChallenge(
   client: SupabaseClient,
   row: AdminChallengeRow,
   createdBy: string,
-): Promise<{ id: string; slug: string }> {
+): Promise<Pick<Row<'challenges'>, 'id' | 'slug'>> {
   const { data, error } = await client
     .from(TABLE)
     .insert({ ...row, created_by: createdBy })
     .select('id, slug')
     .single();
   if (error) throw error;
-  return data as { id: string; slug: string };
+  return data;
 }
 
 export async function updateAdminChallenge(
   client: SupabaseClient,
   id: string,
   row: AdminChallengeRow,
-): Promise<{ id: string; slug: string }> {
+): Promise<Pick<Row<'challenges'>, 'id' | 'slug'>> {
   const { data, error } = await client.from(TABLE).update(row).eq('id', id).select('id, slug');
   if (error) throw error;
-  const [updated] = data as { id: string; slug: string }[];
+  const [updated] = data;
   if (!updated) throw new ChallengeGoneError('update', id);
   return updated;
 }
@@ -94,30 +89,25 @@ export async function setChallengeFlag(
   flag: ChallengeFlag,
   value: boolean,
 ): Promise<void> {
-  const { data, error } = await client
-    .from(TABLE)
-    .update({ [flag]: value })
-    .eq('id', id)
-    .select('id');
+  const change: Pick<RowUpdate<'challenges'>, ChallengeFlag> = {};
+  change[flag] = value;
+  const { data, error } = await client.from(TABLE).update(change).eq('id', id).select('id');
   if (error) throw error;
-  if ((data as unknown[]).length === 0) throw new ChallengeGoneError('update', id);
+  if (data.length === 0) throw new ChallengeGoneError('update', id);
 }
 
 /** Deletes a challenge; its recordings go with it (on delete cascade). */
 export async function deleteChallenge(client: SupabaseClient, id: string): Promise<void> {
   const { data, error } = await client.from(TABLE).delete().eq('id', id).select('id');
   if (error) throw error;
-  if ((data as unknown[]).length === 0) throw new ChallengeGoneError('delete', id);
+  if (data.length === 0) throw new ChallengeGoneError('delete', id);
 }
 
-export interface DefinitionChoice {
-  id: string;
-  name: string;
-}
+export type DefinitionChoice = Pick<Row<'exercise_definitions'>, 'id' | 'name'>;
 
 /** The exercise definitions to choose from, by name (spec 02 §7). */
 export async function listDefinitionChoices(client: SupabaseClient): Promise<DefinitionChoice[]> {
-  return readAllRows<DefinitionChoice>((from, to) =>
+  return readAllRows((from, to) =>
     client
       .from('exercise_definitions')
       .select('id, name')

@@ -2,29 +2,33 @@
 // dates; recording and participant totals (admin_recording_totals(), admins only); the newest
 // challenges and recordings.
 
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { type Challenge, challengeDateStatus } from '../../../data/challenges/challenges';
+import { challengeDateStatus } from '../../../data/challenges/challenges';
+import type { FunctionRow, Row } from '../../../data/database';
+import type { SupabaseClient } from '../../../data/supabase-client';
 import { RECENT_CHALLENGES, RECENT_RECORDINGS } from '../constants';
 import { readAllRows } from './all-rows';
 
 type DashboardChallenge = Pick<
-  Challenge,
+  Row<'challenges'>,
   'id' | 'name' | 'is_active' | 'start_date' | 'end_date' | 'created_at'
 >;
 
-export interface RecentRecording {
-  id: string;
-  name: string;
-  created_at: string;
-  challenge_id: string;
-  challenges: { name: string } | null;
-}
+/** A recording with its challenge's name. The generated types call the embedded challenge never
+ * null (challenge_id is not null), but row security leaves it out for a caller who may not read
+ * it, so it may be; an admin reads every challenge. */
+export type RecentRecording = Pick<
+  Row<'challenge_recordings'>,
+  'id' | 'name' | 'created_at' | 'challenge_id'
+> & { challenges: Pick<Row<'challenges'>, 'name'> | null };
+
+type RecordingTotals = FunctionRow<'admin_recording_totals'>;
 
 export interface DashboardData {
   challengeCount: number;
   activeChallengeCount: number;
-  recordingCount: number;
-  participantCount: number;
+  recordingCount: RecordingTotals['recording_count'];
+  /** Distinct e-mail addresses. */
+  participantCount: RecordingTotals['participant_count'];
   recentChallenges: DashboardChallenge[];
   recentRecordings: RecentRecording[];
 }
@@ -38,7 +42,7 @@ export function countActive(challenges: readonly DashboardChallenge[], now: Date
 
 export async function loadDashboard(client: SupabaseClient, now: Date): Promise<DashboardData> {
   const [challenges, totals, recordings] = await Promise.all([
-    readAllRows<DashboardChallenge>((from, to) =>
+    readAllRows((from, to) =>
       client
         .from('challenges')
         .select('id, name, is_active, start_date, end_date, created_at')
@@ -55,13 +59,12 @@ export async function loadDashboard(client: SupabaseClient, now: Date): Promise<
   ]);
   if (totals.error) throw totals.error;
   if (recordings.error) throw recordings.error;
-  const counts = totals.data as { recording_count: number; participant_count: number };
   return {
     challengeCount: challenges.length,
     activeChallengeCount: countActive(challenges, now),
-    recordingCount: Number(counts.recording_count),
-    participantCount: Number(counts.participant_count),
+    recordingCount: totals.data.recording_count,
+    participantCount: totals.data.participant_count,
     recentChallenges: challenges.slice(0, RECENT_CHALLENGES),
-    recentRecordings: recordings.data as unknown as RecentRecording[],
+    recentRecordings: recordings.data,
   };
 }

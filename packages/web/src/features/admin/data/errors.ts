@@ -17,9 +17,7 @@ export class ChallengeGoneError extends Error {
 
 /** The PostgreSQL error code of a failed query (23505 unique violation, 23514 check), if any. */
 export function errorCode(error: unknown): string | undefined {
-  if (error !== null && typeof error === 'object' && 'code' in error) {
-    const code = (error as { code: unknown }).code;
-    return typeof code === 'string' ? code : undefined;
-  }
+  if (error !== null && typeof error === 'object' && 'code' in error)
+    return typeof error.code === 'string' ? error.code : undefined;
   return undefined;
 }

@@ -1,15 +1,15 @@
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, fieldControlProps, Input, Textarea } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { ChallengeTypeFields } from '../../challenge-creation/components/challenge-type-fields';
-import { FORM, GENDER_FILTER_LABELS } from '../constants';
-import type { DefinitionChoice } from '../data/admin-challenges';
 import {
-  type AdminChallengeFormValues,
-  type AdminFormErrors,
+  GENDER_FILTER_LABELS,
   GENDER_FILTERS,
-  type GenderFilter,
-} from '../lib/challenge-form';
+  isGenderFilter,
+} from '../../../data/challenges/challenge-labels';
+import { ChallengeTypeFields } from '../../challenge-creation/components/challenge-type-fields';
+import { FORM } from '../constants';
+import type { DefinitionChoice } from '../data/admin-challenges';
+import type { AdminChallengeFormValues, AdminFormErrors } from '../lib/challenge-form';
 
 const GENDER_OPTIONS = GENDER_FILTERS.map((filter) => ({
   value: filter,
@@ -88,7 +88,10 @@ export function ChallengeFormFields(props: {
             id="admin-gender-filter"
             options={GENDER_OPTIONS}
             value={values.genderFilter}
-            onChange={(event) => onChange({ genderFilter: event.target.value as GenderFilter })}
+            onChange={(event) => {
+              if (isGenderFilter(event.target.value))
+                onChange({ genderFilter: event.target.value });
+            }}
           />
         </Field>
       </div>

@@ -132,6 +132,6 @@ export function repTotals(recordings: readonly AdminRecording[]): {
 
 /** Seconds as m:ss (spec 02 §9). */
 export function formatDuration(seconds: number): string {
-  const whole = Math.max(0, Math.round(Number(seconds)));
+  const whole = Math.max(0, Math.round(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }

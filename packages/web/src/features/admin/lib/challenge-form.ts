@@ -7,7 +7,9 @@ import {
   typeColumnsToInsert,
   typeColumnsToUpdate,
 } from '../../../data/challenges/challenge-fields';
+import type { GenderFilter } from '../../../data/challenges/challenge-labels';
 import type { Challenge } from '../../../data/challenges/challenges';
+import type { RowInsert } from '../../../data/database';
 import { CREATE_MESSAGES } from '../../challenge-creation/constants';
 import {
   DEFAULT_TYPE_FIELDS,
@@ -17,9 +19,6 @@ import {
   typeFieldsFromChallenge,
 } from '../../challenge-creation/type-fields-form';
 import { FORM } from '../constants';
-
-export type GenderFilter = 'all' | 'male' | 'female' | 'other';
-export const GENDER_FILTERS: readonly GenderFilter[] = ['all', 'male', 'female', 'other'];
 
 /** The database's slug rule (supabase/migrations/*_challenges.sql). */
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -65,19 +64,22 @@ export const EMPTY_ADMIN_FORM: AdminChallengeFormValues = {
   ...DEFAULT_TYPE_FIELDS,
 };
 
-/** The columns the admin form writes (created_by is added on insert). */
-export interface AdminChallengeRow extends ChallengeTypeColumns {
-  name: string;
-  slug?: string;
-  description: string | null;
-  exercise_definition_id: string;
-  start_date: string | null;
-  end_date: string | null;
-  gender_filter: GenderFilter;
-  is_active: boolean;
-  is_hidden: boolean;
-  is_daily: boolean;
-}
+/** The columns the admin form writes (created_by is added on insert). The slug is left out on
+ * create when empty: the database makes one from the name. */
+export type AdminChallengeRow = Required<
+  Pick<
+    RowInsert<'challenges'>,
+    | 'name'
+    | 'description'
+    | 'exercise_definition_id'
+    | 'start_date'
+    | 'end_date'
+    | 'is_active'
+    | 'is_hidden'
+    | 'is_daily'
+  >
+> &
+  Pick<RowInsert<'challenges'>, 'slug'> & { gender_filter: GenderFilter } & ChallengeTypeColumns;
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');

@@ -6,6 +6,7 @@
 // read names with accents and emoji correctly.
 
 import Papa from 'papaparse';
+import { PARTICIPANT_GENDER_LABELS } from '../../../data/challenges/challenge-labels';
 import { CSV_COLUMNS, csvFileName } from '../constants';
 import type { AdminRecording } from '../data/types';
 
@@ -15,19 +16,17 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
 
 export const UTF8_BOM = '\uFEFF';
 
-const SEX_LABELS = { male: 'Male', female: 'Female' } as const;
-
 /** One CSV row per recording, in the order given. Duration in seconds (a number a spreadsheet can
  * sum; "1:05" would be read as a time of day), Date as an ISO 8601 UTC time. */
 export function recordingsCsv(recordings: readonly AdminRecording[]): string {
   const rows = recordings.map((recording) => [
     recording.name,
     recording.email,
-    SEX_LABELS[recording.gender] ?? recording.gender,
+    PARTICIPANT_GENDER_LABELS[recording.gender],
     recording.valid_reps,
     recording.invalid_reps,
     recording.total_reps,
-    Number(recording.duration_seconds),
+    recording.duration_seconds,
     new Date(recording.created_at).toISOString(),
   ]);
   const body = Papa.unparse(

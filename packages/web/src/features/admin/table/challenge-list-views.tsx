@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { challengeDateStatus } from '../../../data/challenges/challenges';
 import {
   CHALLENGE_TYPE_LABELS,
-  type ChallengeFlag,
   GENDER_FILTER_LABELS,
-  TABLE,
-} from '../constants';
+} from '../../../data/challenges/challenge-labels';
+import { challengeDateStatus } from '../../../data/challenges/challenges';
+import { type ChallengeFlag, TABLE } from '../constants';
 import type { AdminChallengeListItem } from '../data/types';
 import { RowMenu } from './row-menu';
 

@@ -1,14 +1,18 @@
-import { Crown, Repeat, TrendingUp } from 'lucide-react';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, fieldControlProps, Input } from '../../../components/ui/field';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { CHALLENGE_TYPES, TIME_UNITS } from '../../../data/challenges/challenge-fields';
-import type { ChallengeType, TimeUnit } from '../../../data/challenges/challenges';
+import {
+  CHALLENGE_TYPE_LABELS,
+  CHALLENGE_TYPES,
+  isTimeUnit,
+  TIME_UNIT_LABELS,
+  TIME_UNITS,
+  type TimeUnit,
+} from '../../../data/challenges/challenge-labels';
 import { cn } from '../../../lib/cn';
-import { CHALLENGE_TYPE_COPY, TIME_UNIT_LABELS, TYPE_FIELD_LABELS } from '../constants';
+import { CHALLENGE_TYPE_DESCRIPTIONS, TYPE_FIELD_LABELS } from '../constants';
 import type { TypeFieldErrors, TypeFieldsFormValues } from '../type-fields-form';
-
-const TYPE_ICONS = { accountability: Repeat, progression: TrendingUp, duel: Crown } as const;
+import { CHALLENGE_TYPE_ICONS } from './challenge-type-icons';
 
 const UNIT_OPTIONS = TIME_UNITS.map((unit) => ({ value: unit, label: TIME_UNIT_LABELS[unit] }));
 
@@ -24,7 +28,9 @@ function UnitSelect(props: {
       aria-label={props.label}
       options={UNIT_OPTIONS}
       value={props.value}
-      onChange={(event) => props.onChange(event.target.value as TimeUnit)}
+      onChange={(event) => {
+        if (isTimeUnit(event.target.value)) props.onChange(event.target.value);
+      }}
     />
   );
 }
@@ -68,8 +74,8 @@ export function ChallengeTypeFields(props: {
           {TYPE_FIELD_LABELS.type}
         </span>
         <div className="grid gap-3 sm:grid-cols-3">
-          {CHALLENGE_TYPES.map((option: ChallengeType) => {
-            const Icon = TYPE_ICONS[option];
+          {CHALLENGE_TYPES.map((option) => {
+            const Icon = CHALLENGE_TYPE_ICONS[option];
             const checked = option === type;
             return (
               <label
@@ -89,9 +95,9 @@ export function ChallengeTypeFields(props: {
                     className="size-4 accent-gold"
                   />
                   <Icon aria-hidden="true" className="size-4 text-gold" />
-                  {CHALLENGE_TYPE_COPY[option].title}
+                  {CHALLENGE_TYPE_LABELS[option]}
                 </span>
-                <span className="text-xs text-muted">{CHALLENGE_TYPE_COPY[option].text}</span>
+                <span className="text-xs text-muted">{CHALLENGE_TYPE_DESCRIPTIONS[option]}</span>
               </label>
             );
           })}

@@ -1,15 +1,15 @@
-import { BadgeCheck, Crown, Repeat, Scale, Timer, TrendingUp, Trophy, Zap } from 'lucide-react';
+import { BadgeCheck, Scale, Timer, Trophy, Zap } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-provider';
 import { buttonClasses } from '../../../components/ui/button';
 import { PRODUCT_NAME, TAGLINE } from '../../../constants/messages';
-import { CHALLENGE_TYPES } from '../../../data/challenges/challenge-fields';
+import { CHALLENGE_TYPE_LABELS, CHALLENGE_TYPES } from '../../../data/challenges/challenge-labels';
 import { loginPathFor } from '../../../lib/safe-redirect';
-import { BENEFITS, CHALLENGE_TYPE_COPY, LANDING_BUTTONS } from '../constants';
+import { CHALLENGE_TYPE_ICONS } from '../components/challenge-type-icons';
+import { BENEFITS, CHALLENGE_TYPE_DESCRIPTIONS, LANDING_BUTTONS } from '../constants';
 
 const CREATE_PATH = '/pushup-challenge/create';
-const TYPE_ICONS = { accountability: Repeat, progression: TrendingUp, duel: Crown } as const;
 const BENEFIT_ICONS = [BadgeCheck, Scale, Trophy, Zap] as const;
 
 /** The push-up challenge landing (spec 02 §2): the three types, four benefits and four buttons.
@@ -50,12 +50,12 @@ export function PushupChallengeLandingPage() {
         </h2>
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {CHALLENGE_TYPES.map((type) => {
-            const Icon = TYPE_ICONS[type];
+            const Icon = CHALLENGE_TYPE_ICONS[type];
             return (
               <li key={type} className="rounded-xl border border-line bg-surface p-6">
                 <Icon aria-hidden="true" className="size-7 text-gold" />
-                <h3 className="mt-4 text-lg font-semibold">{CHALLENGE_TYPE_COPY[type].title}</h3>
-                <p className="mt-2 text-sm text-muted">{CHALLENGE_TYPE_COPY[type].text}</p>
+                <h3 className="mt-4 text-lg font-semibold">{CHALLENGE_TYPE_LABELS[type]}</h3>
+                <p className="mt-2 text-sm text-muted">{CHALLENGE_TYPE_DESCRIPTIONS[type]}</p>
               </li>
             );
           })}

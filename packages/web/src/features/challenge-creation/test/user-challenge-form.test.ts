@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BUILTIN_PUSHUP_DEFINITION_ID,
+  CHALLENGE_CREATION_DEFAULTS,
   countFromInput,
   typeColumnsToInsert,
   typeColumnsToUpdate,
 } from '../../../data/challenges/challenge-fields';
-import { BUILTIN_PUSHUP_DEFINITION_ID, CREATION_DEFAULTS } from '../constants';
 import { DEFAULT_TYPE_FIELDS, readTypeFields, typeFieldsFromChallenge } from '../type-fields-form';
 import { DEFAULT_USER_CHALLENGE_FORM, userChallengeInsert } from '../user-challenge-form';
 
@@ -83,7 +84,7 @@ describe('the user payload per type (spec 02 §5)', () => {
       description: 'go',
     });
     expect(insert({ name: '   ', description: '  ' })).toMatchObject({
-      name: CREATION_DEFAULTS.name,
+      name: CHALLENGE_CREATION_DEFAULTS.name,
       description: null,
     });
   });
