@@ -4,6 +4,7 @@
 
 import type { PostgrestError } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_PUSHUP_DEFINITION_ID } from '../src/constants.js';
 import {
   admin,
   anonClient,
@@ -31,6 +32,20 @@ beforeAll(async () => {
     createUser({ label: 'second' }),
     admin(),
   ]);
+});
+
+describe('the built-in push-up definition', () => {
+  // The web app's copy of the id is compared with the database in packages/web/e2e.
+  it("the server's id is the one the database requires of a user's challenge, and is seeded", async () => {
+    expect(
+      await sql('select reptemple_private.builtin_pushup_definition_id()::text as id'),
+    ).toEqual([{ id: BUILTIN_PUSHUP_DEFINITION_ID }]);
+    expect(
+      await sql('select author from public.exercise_definitions where id = $1', [
+        BUILTIN_PUSHUP_DEFINITION_ID,
+      ]),
+    ).toEqual([{ author: null }]);
+  });
 });
 
 describe('user-created challenges carry the fields of their type only (spec 02 §5)', () => {

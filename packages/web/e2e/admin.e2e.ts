@@ -6,8 +6,9 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILTIN_PUSHUP_DEFINITION_ID } from '../src/data/challenges/challenge-fields.js';
 import { violations } from './axe.js';
-import { type ApiUser, adminApi, anonApi, check, newApiUser } from './data-api.js';
+import { type ApiUser, adminApi, anonApi, check, checkRow, newApiUser } from './data-api.js';
 import {
   expectToast,
   launchBrowser,
@@ -23,7 +24,6 @@ import {
 
 /** The phone size of the issue (a common modern phone). */
 const PHONE_390 = { width: 390, height: 844 };
-const BUILTIN_PUSHUP_ID = '00000000-0000-4000-8000-000000000001';
 
 let browser: Browser;
 let admin: ApiUser;
@@ -50,12 +50,12 @@ const participantEmails: string[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await adminApi();
-  analyticsChallenge = check(
+  analyticsChallenge = checkRow(
     await admin.client
       .from('challenges')
       .insert({
         name: `Analytics Cup ${Date.now()}`,
-        exercise_definition_id: BUILTIN_PUSHUP_ID,
+        exercise_definition_id: BUILTIN_PUSHUP_DEFINITION_ID,
         challenge_type: 'accountability',
         challenge_length_value: 7,
         challenge_length_unit: 'days',
@@ -65,7 +65,7 @@ beforeAll(async () => {
       .select('id, name')
       .single(),
     'creating the analytics challenge',
-  ) as { id: string; name: string };
+  );
   for (const participant of PARTICIPANTS) {
     const user = await newApiUser('athlete');
     participantEmails.push(user.email);
@@ -97,7 +97,7 @@ async function challengeRow(id: string) {
   return check(
     await api.from('challenges').select('*').eq('id', id).maybeSingle(),
     'reading the challenge',
-  ) as Record<string, unknown> | null;
+  );
 }
 
 /** The visible table row (desktop) or card (phone) of a challenge. */
@@ -177,12 +177,12 @@ describe('a user creates a push-up challenge (phone 390x844)', () => {
       'Your pushup challenge has been created successfully.',
     );
     await page.waitForURL((url) => url.pathname.startsWith('/challenge/'));
-    const slug = new URL(page.url()).pathname.split('/')[2];
+    const slug = new URL(page.url()).pathname.split('/')[2] ?? '';
     const api = await anonApi();
-    const row = check(
+    const row = checkRow(
       await api.from('challenges').select('*').eq('slug', slug).single(),
       'reading the created challenge',
-    ) as Record<string, unknown>;
+    );
     expect(row).toMatchObject({
       name,
       challenge_type: 'duel',
@@ -192,7 +192,7 @@ describe('a user creates a push-up challenge (phone 390x844)', () => {
       increment_value: null,
       is_active: true,
       is_hidden: false,
-      exercise_definition_id: BUILTIN_PUSHUP_ID,
+      exercise_definition_id: BUILTIN_PUSHUP_DEFINITION_ID,
     });
     // The same user is refused the admin area by the guard.
     await page.goto('/admin/challenges');
@@ -272,10 +272,7 @@ describe('admin (desktop)', () => {
     await expectToast(page, 'Challenge created successfully');
     await page.waitForURL((url) => url.pathname === '/admin/challenges');
     const api = await anonApi();
-    const row = check(
-      await api.from('challenges').select('*').eq('slug', slug).single(),
-      'row',
-    ) as Record<string, unknown>;
+    const row = checkRow(await api.from('challenges').select('*').eq('slug', slug).single(), 'row');
     expect(row).toMatchObject({
       name: 'E2E Event',
       challenge_type: 'duel',
@@ -284,8 +281,9 @@ describe('admin (desktop)', () => {
       gender_filter: 'all',
       description: null,
     });
-    expect(new Date(row.end_date as string) > new Date(row.start_date as string)).toBe(true);
-    createdId = row.id as string;
+    expect(row.start_date).not.toBeNull();
+    expect(new Date(row.end_date ?? '') > new Date(row.start_date ?? '')).toBe(true);
+    createdId = row.id;
   });
 
   it('table: ten columns; each flag toggles in the row with its toast', async () => {
@@ -351,14 +349,18 @@ describe('admin (desktop)', () => {
     });
 
     // Another tab deletes a challenge while this one edits it.
-    const doomed = check(
+    const doomed = checkRow(
       await admin.client
         .from('challenges')
-        .insert({ name: 'Doomed', exercise_definition_id: BUILTIN_PUSHUP_ID, created_by: admin.id })
+        .insert({
+          name: 'Doomed',
+          exercise_definition_id: BUILTIN_PUSHUP_DEFINITION_ID,
+          created_by: admin.id,
+        })
         .select('id')
         .single(),
       'creating a challenge',
-    ) as { id: string };
+    );
     await page.goto(`/admin/challenges/edit/${doomed.id}`);
     await page.locator('#admin-name').fill('Doomed, edited');
     check(await admin.client.from('challenges').delete().eq('id', doomed.id), 'deleting');
@@ -378,18 +380,18 @@ describe('admin (desktop)', () => {
 
   it('a flag toggled after another tab deleted the challenge: the failure toast', async () => {
     const { page } = desk;
-    const gone = check(
+    const gone = checkRow(
       await admin.client
         .from('challenges')
         .insert({
           name: 'Gone soon',
-          exercise_definition_id: BUILTIN_PUSHUP_ID,
+          exercise_definition_id: BUILTIN_PUSHUP_DEFINITION_ID,
           created_by: admin.id,
         })
         .select('id')
         .single(),
       'creating a challenge',
-    ) as { id: string };
+    );
     await page.goto('/admin/challenges');
     const row = rowOf(page, gone.id);
     await row.waitFor();

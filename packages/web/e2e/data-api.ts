@@ -1,8 +1,10 @@
-// The stack's data API from the test process (supabase-js, as the app uses it): arranging rows
-// (accounts, challenges, recordings) and reading back what a page wrote.
+// The stack's data API from the test process (supabase-js typed by the app's Database, as the app
+// uses it): arranging rows (accounts, challenges, recordings) and reading back what a page wrote.
 
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import type { Database } from '../src/data/database.js';
+import type { SupabaseClient } from '../src/data/supabase-client.js';
 import { newPassword, stack, uniqueEmail } from './helpers.js';
 
 let anonKey: Promise<string> | undefined;
@@ -15,7 +17,7 @@ async function readAnonKey(): Promise<string> {
 
 async function client(): Promise<SupabaseClient> {
   anonKey ??= readAnonKey();
-  return createClient(stack.url, await anonKey, {
+  return createClient<Database>(stack.url, await anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as unknown as never },
   });
@@ -56,4 +58,15 @@ export async function adminApi(): Promise<ApiUser> {
 export function check<T>(result: { data: T; error: { message: string } | null }, what: string): T {
   if (result.error) throw new Error(`${what}: ${result.error.message}`);
   return result.data;
+}
+
+/** The row a call answered (`.single()`, or an insert with `.select()`): throws when it failed
+ * or answered none. */
+export function checkRow<T>(
+  result: { data: T; error: { message: string } | null },
+  what: string,
+): NonNullable<T> {
+  const row = check(result, what);
+  if (row === null || row === undefined) throw new Error(`${what}: expected a row, got none`);
+  return row;
 }

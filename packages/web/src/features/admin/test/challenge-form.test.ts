@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUILTIN_PUSHUP_DEFINITION_ID } from '../../../data/challenges/challenge-fields';
 import type { Challenge } from '../../../data/challenges/challenges';
 import {
   type AdminChallengeFormValues,
@@ -10,7 +11,7 @@ import {
   readAdminChallengeForm,
 } from '../lib/challenge-form';
 
-const DEFINITION = '00000000-0000-4000-8000-000000000001';
+const DEFINITION = BUILTIN_PUSHUP_DEFINITION_ID;
 const VALID: AdminChallengeFormValues = {
   ...EMPTY_ADMIN_FORM,
   name: 'Spring Cup',
