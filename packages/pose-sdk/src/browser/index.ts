@@ -3,6 +3,18 @@
  * streams and raw image data and yields the core's `PoseFrame`s. All files (wasm runtime, model)
  * come from URLs the caller passes, i.e. from the app's own origin.
  */
+
+export { FrameClock, type FrameTimeSource } from './camera/frame-clock.js';
+export {
+  type LiveCameraLoop,
+  type LiveCameraLoopOptions,
+  startLiveCameraLoop,
+} from './camera/live-camera-loop.js';
+export {
+  LIVE_STATS_WINDOW_MS,
+  type LiveLoopStats,
+  LiveLoopStatsWindow,
+} from './camera/live-loop-stats.js';
 export * from './model-settings.js';
 export { analysedFrame } from './mp4/analysed-frame.js';
 export { avcColourTags, type ColourTags } from './mp4/avc-colour.js';
