@@ -20,6 +20,9 @@ import { AttemptRecorder, type RecorderStats } from './recorder';
 
 /** How often the limit and rest rules are checked between frames. ms */
 const RULE_CHECK_INTERVAL_MS = 250;
+/** The screen is redrawn at once when a count, the phase or the position changes, and otherwise
+ * at most this often: a redraw per analysed frame took time from inference. ms */
+const VIEW_REFRESH_MS = 200;
 
 export type RecordingStage = 'acquiring' | 'countdown' | 'recording' | 'finishing';
 
@@ -78,8 +81,13 @@ export class RecordingController {
 
   constructor(private readonly options: RecordingControllerOptions) {}
 
-  private update(change: Partial<RecordingView>): void {
+  private lastEmitMs = 0;
+
+  private update(change: Partial<RecordingView>, urgent = true): void {
     this.view = { ...this.view, ...change };
+    const nowMs = performance.now();
+    if (!urgent && nowMs - this.lastEmitMs < VIEW_REFRESH_MS) return;
+    this.lastEmitMs = nowMs;
     this.options.onView(this.view);
   }
 
@@ -156,7 +164,7 @@ export class RecordingController {
     }
     this.recordingStartedMs = performance.now();
     this.update({ stage: 'recording' });
-    this.ruleTimer = setInterval(() => this.checkRules(), RULE_CHECK_INTERVAL_MS);
+    this.ruleTimer = setInterval(() => this.checkRules(false), RULE_CHECK_INTERVAL_MS);
     if (this.detector) this.startCounting(video);
   }
 
@@ -168,9 +176,16 @@ export class RecordingController {
       video,
       detector: this.detector,
       onDetection: (detection, stats) => {
+        const previous = this.view.snapshot;
         const snapshot = this.session!.add(detection);
-        this.update({ snapshot, stats, recorder: this.recorder?.stats ?? null });
-        this.checkRules();
+        const changed =
+          !previous ||
+          previous.validReps !== snapshot.validReps ||
+          previous.invalidReps !== snapshot.invalidReps ||
+          previous.phase !== snapshot.phase ||
+          previous.isValidPosition !== snapshot.isValidPosition;
+        this.update({ snapshot, stats, recorder: this.recorder?.stats ?? null }, changed);
+        this.checkRules(false);
       },
       onError: (error) => {
         console.error('Live counting stopped', error);
@@ -179,13 +194,17 @@ export class RecordingController {
     this.stopLoop = () => loop.stop();
   }
 
-  private checkRules(): void {
+  private checkRules(urgent = true): void {
     if (this.view.stage !== 'recording' || this.finishing) return;
     const elapsedMs = performance.now() - this.recordingStartedMs;
     const verdict: SessionVerdict = this.session
       ? this.session.verdict(elapsedMs)
       : { kind: 'running' };
-    this.update({ elapsedMs, verdict, recorder: this.recorder?.stats ?? null });
+    const changedKind = verdict.kind !== this.view.verdict.kind;
+    this.update(
+      { elapsedMs, verdict, recorder: this.recorder?.stats ?? null },
+      urgent || changedKind,
+    );
     if (verdict.kind === 'ended') void this.finish(verdict.reason);
   }
 

@@ -310,10 +310,10 @@ describe('live counting', () => {
       name: 'Push-up',
       definition: pushup,
     });
-    const session = new LiveSession(
-      counting,
-      { width: trace.header.width, height: trace.header.height },
-    );
+    const session = new LiveSession(counting, {
+      width: trace.header.width,
+      height: trace.header.height,
+    });
     // A camera starts at its own time: the session counts from its first frame.
     for (const frame of trace.frames)
       session.add({ ...frame, timestampMs: frame.timestampMs + 5000 });
