@@ -4,6 +4,9 @@
 
 export const RECORD = {
   backToChallenges: 'Back to Challenges',
+  loadFailed: 'Failed to load challenge data.',
+  notFoundMessage: "The challenge you're looking for doesn't exist or has been removed.",
+  joinFailed: 'Failed to join challenge. Please try again.',
   // Registration (spec 02 §5, §8)
   missingInfoTitle: 'Missing Information',
   missingInfo: 'Please enter your name and email to continue.',

@@ -98,7 +98,7 @@ export function RecordPage() {
   useEffect(() => {
     if (query.error) {
       console.error('Loading the challenge failed', query.error);
-      errorToast('Failed to load challenge. Please try again.');
+      errorToast(RECORD.loadFailed);
     }
   }, [query.error]);
 
@@ -116,7 +116,7 @@ export function RecordPage() {
         tone="danger"
         actions={<Button onClick={() => void query.refetch()}>Try again</Button>}
       >
-        <p>Failed to load challenge. Please try again.</p>
+        <p>{RECORD.loadFailed}</p>
       </MessageCard>
     );
   } else if (!query.data) {
@@ -129,7 +129,7 @@ export function RecordPage() {
           </Link>
         }
       >
-        <p>The challenge you're looking for doesn't exist or has been removed.</p>
+        <p>{RECORD.notFoundMessage}</p>
       </MessageCard>
     );
   } else {
@@ -240,7 +240,7 @@ function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam: strin
         return;
       }
       console.error('Joining the challenge failed', error);
-      errorToast('Failed to join challenge. Please try again.');
+      errorToast(RECORD.joinFailed);
       return;
     }
     if (!challenge.is_daily && (await hasOwnRecording(supabase, challenge.id, next.userId))) {
