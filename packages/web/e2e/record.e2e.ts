@@ -372,6 +372,32 @@ describe('faults', () => {
     await context.close();
   });
 
+  it('a recorder that fails to start: Recording Error, and the recording state is reset', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Recorder Fails' });
+    const { context, page } = await visitor();
+    await context.addInitScript(() => {
+      window.MediaRecorder = class {
+        static isTypeSupported() {
+          return true;
+        }
+        constructor() {
+          throw new DOMException('The recorder is broken.', 'NotSupportedError');
+        }
+      } as unknown as typeof MediaRecorder;
+    });
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerNonDuel(page, uniqueEmail('recorder'));
+    await waitForPreview(page);
+    await page.getByRole('button', { name: 'Start Challenge' }).click();
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await expectToast(page, 'Recording Error', 'Failed to start recording. Please try again.');
+    // Back to the preview, ready to try again.
+    await page.getByRole('button', { name: 'Start Challenge' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await waitForPreview(page);
+    expect(await page.getByTestId('camera-stage').getAttribute('data-recording')).toBe('false');
+    await context.close();
+  });
+
   it('upload failure: the attempt is saved without its video, the video is kept and sent again', async () => {
     const challenge = await seedChallenge({ name: 'E2E Upload Fails' });
     const { context, page } = await visitor();
