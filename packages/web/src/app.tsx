@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -7,6 +6,7 @@ import { RequireAdmin, RequireAuth } from './auth/guards';
 import { AppLayout } from './components/layout/app-layout';
 import { PageSpinner } from './components/ui/spinner';
 import { Toaster } from './components/ui/toaster';
+import type { SupabaseClient } from './data/supabase-client';
 import { LandingPage } from './pages/landing-page';
 
 // The landing page is in the first chunk; every other page loads when it is visited, so the

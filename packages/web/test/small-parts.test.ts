@@ -69,6 +69,26 @@ describe('pendingProfile in browser storage', () => {
     removePendingProfile(storage);
     expect(readPendingProfile(storage)).toBeNull();
   });
+  it('fields of the wrong type or with unknown values are left out and reported', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(
+      'pendingProfile',
+      JSON.stringify({
+        age: '40',
+        gender: 'robot',
+        goals: ['video_analysis', 'flying'],
+        height_cm: 180,
+        expectations: null,
+        is_admin: true,
+      }),
+    );
+    const warnings: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (message: unknown) => warnings.push(message);
+    expect(readPendingProfile(storage)).toEqual({ height_cm: 180, expectations: null });
+    console.warn = warn;
+    expect(warnings).toEqual(['Ignoring pendingProfile fields: age, gender, goals, is_admin']);
+  });
   it('an unreadable value is dropped, not used', () => {
     const storage = new MemoryStorage();
     storage.setItem('pendingProfile', '{not json');

@@ -2,6 +2,7 @@
 // every screen uses (list, detail, record) and that a test checks against the database's own rule
 // (reptemple_private.challenge_accepts_recording) on the same cases. No clock: `now` is passed in.
 
+import type { ParticipantGender } from './challenge-labels';
 import type { Challenge } from './challenges';
 
 /** A duel (Winner Takes It All) lasts this long from its first participant (spec 02 §9). hours */
@@ -55,8 +56,7 @@ export function challengeTiming(challenge: ChallengeTimingFields, now: Date): Ch
   return { status, duelExpired, duelEndsAt, open: closedReason === null, closedReason };
 }
 
-/** Genders a recording may carry (spec 02 §3). */
-export type ParticipantGender = 'male' | 'female';
+export type { ParticipantGender };
 
 /** Whether the challenge's gender filter lets this participant take part ('other' and 'all' let
  * everyone in: a recording is male or female, so a filter of 'other' could otherwise take none). */

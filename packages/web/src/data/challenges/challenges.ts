@@ -1,37 +1,14 @@
 // challenges and the public leaderboard view (spec 02 §3, §7). Public pages read
 // leaderboard_entries, which has no e-mail addresses; participants are counted by user id.
 
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Row } from '../database';
+import type { SupabaseClient } from '../supabase-client';
 import type { ChallengeClosedReason } from './challenge-status';
 
-export type ChallengeType = 'accountability' | 'progression' | 'duel';
-export type TimeUnit = 'days' | 'weeks' | 'months';
-
-export interface Challenge {
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  exercise_definition_id: string;
-  exercise_definitions: { name: string } | null;
-  challenge_type: ChallengeType;
-  start_date: string | null;
-  end_date: string | null;
-  gender_filter: 'all' | 'male' | 'female' | 'other' | null;
-  is_active: boolean;
-  is_hidden: boolean;
-  is_daily: boolean;
-  hide_results_until_finished: boolean;
-  created_by: string | null;
-  created_at: string;
-  first_participant_joined_at: string | null;
-  challenge_length_value: number | null;
-  challenge_length_unit: TimeUnit | null;
-  min_daily_reps: number | null;
-  increment_value: number | null;
-  increment_cadence_value: number | null;
-  increment_cadence_unit: TimeUnit | null;
-}
+/** A challenge with its exercise's name, as the list shows it. */
+export type Challenge = Row<'challenges'> & {
+  exercise_definitions: Pick<Row<'exercise_definitions'>, 'name'> | null;
+};
 
 export interface Leader {
   name: string;
@@ -44,13 +21,10 @@ export interface ChallengeSummary {
   topFemale: Leader | null;
 }
 
-interface SummaryRow {
-  challenge_id: string;
-  user_id: string | null;
-  name: string;
-  gender: 'male' | 'female';
-  valid_reps: number;
-}
+type SummaryRow = Pick<
+  Row<'leaderboard_entries'>,
+  'challenge_id' | 'user_id' | 'name' | 'gender' | 'valid_reps'
+>;
 
 /** A challenge with its exercise definition's document, for recording an attempt. */
 export interface ChallengeWithDefinition extends Omit<Challenge, 'exercise_definitions'> {
@@ -69,7 +43,7 @@ export async function listChallenges(client: SupabaseClient): Promise<Challenge[
     .eq('is_hidden', false)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return data as Challenge[];
+  return data;
 }
 
 /** Participant count and the best man and woman of each challenge, in one request. */
@@ -84,7 +58,7 @@ export async function loadChallengeSummaries(
     .select('challenge_id, user_id, name, gender, valid_reps')
     .in('challenge_id', challengeIds);
   if (error) throw error;
-  return summarizeRecordings(challengeIds, data as SummaryRow[]);
+  return summarizeRecordings(challengeIds, data);
 }
 
 export function summarizeRecordings(
@@ -123,7 +97,7 @@ export async function getChallengeBySlug(
     .eq('slug', slugOrId)
     .maybeSingle();
   if (error) throw error;
-  if (data) return data as Challenge;
+  if (data) return data;
   if (!UUID_PATTERN.test(slugOrId)) return null;
   const byId = await client
     .from('challenges')
@@ -131,7 +105,7 @@ export async function getChallengeBySlug(
     .eq('id', slugOrId)
     .maybeSingle();
   if (byId.error) throw byId.error;
-  return (byId.data as Challenge | null) ?? null;
+  return byId.data ?? null;
 }
 
 /** One challenge by id with its full exercise definition; null when there is none. */
@@ -146,7 +120,7 @@ export async function getChallengeWithDefinition(
     .eq('id', id)
     .maybeSingle();
   if (error) throw error;
-  return (data as ChallengeWithDefinition | null) ?? null;
+  return data ?? null;
 }
 
 /** The `detail` key of join_challenge's refusal, and the closed reason it means. */
@@ -181,5 +155,5 @@ export async function joinChallenge(
     if (reason) throw new JoinRefusedError(reason, error.message);
     throw error;
   }
-  return (data as string | null) ?? null;
+  return data ?? null;
 }

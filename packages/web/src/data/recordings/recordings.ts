@@ -1,28 +1,29 @@
 // challenge_recordings and the public leaderboard view (spec 02 §3, §7). Public pages read
 // leaderboard_entries (no e-mail addresses); a participant reads and writes only their own rows.
 
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ParticipantGender } from '../challenges/challenge-status';
+import type { Json, Row, RowInsert } from '../database';
+import type { SupabaseClient } from '../supabase-client';
 
 /** PostgreSQL's codes the screens tell apart. */
 const UNIQUE_VIOLATION = '23505';
 const INSUFFICIENT_PRIVILEGE = '42501';
 
 /** A row of the public leaderboard (no e-mail). */
-export interface LeaderboardEntry {
-  id: string;
-  challenge_id: string;
-  user_id: string | null;
-  name: string;
-  gender: ParticipantGender;
-  valid_reps: number;
-  invalid_reps: number;
-  duration_seconds: number;
-  video_url: string | null;
-  gif_url: string | null;
-  referral_count: number;
-  created_at: string;
-}
+export type LeaderboardEntry = Pick<
+  Row<'leaderboard_entries'>,
+  | 'id'
+  | 'challenge_id'
+  | 'user_id'
+  | 'name'
+  | 'gender'
+  | 'valid_reps'
+  | 'invalid_reps'
+  | 'duration_seconds'
+  | 'video_url'
+  | 'gif_url'
+  | 'referral_count'
+  | 'created_at'
+>;
 
 /** What analysis_data holds (spec 02 §3). */
 export interface RecordingAnalysisData {
@@ -34,21 +35,24 @@ export interface RecordingAnalysisData {
   is_daily_challenge: boolean;
 }
 
-/** The fields a participant submits; the database derives total_reps and referral_count. */
-export interface NewRecording {
-  challenge_id: string;
-  user_id: string;
-  name: string;
-  email: string;
-  gender: ParticipantGender;
-  valid_reps: number;
-  invalid_reps: number;
-  duration_seconds: number;
-  video_url: string | null;
-  gif_url: string | null;
-  referred_by: string | null;
-  analysis_data: RecordingAnalysisData;
-}
+/** The fields a participant submits (the database derives total_reps and referral_count), with
+ * analysis_data as the app builds it. */
+export type NewRecording = Required<
+  Pick<
+    RowInsert<'challenge_recordings'>,
+    | 'challenge_id'
+    | 'user_id'
+    | 'name'
+    | 'email'
+    | 'gender'
+    | 'valid_reps'
+    | 'invalid_reps'
+    | 'duration_seconds'
+    | 'video_url'
+    | 'gif_url'
+    | 'referred_by'
+  >
+> & { analysis_data: RecordingAnalysisData };
 
 /** The database refused a second submission (single-submission, or daily on the same UTC day). */
 export class DuplicateSubmissionError extends Error {
@@ -82,7 +86,7 @@ export async function listLeaderboard(
     .order('created_at', { ascending: true })
     .limit(limit);
   if (error) throw error;
-  return (data as LeaderboardEntry[]).map((row) => ({
+  return data.map((row) => ({
     ...row,
     duration_seconds: Number(row.duration_seconds),
   }));
@@ -98,8 +102,7 @@ export async function countParticipants(
     .select('id, user_id')
     .eq('challenge_id', challengeId);
   if (error) throw error;
-  const rows = data as { id: string; user_id: string | null }[];
-  return new Set(rows.map((row) => row.user_id ?? `recording:${row.id}`)).size;
+  return new Set(data.map((row) => row.user_id ?? `recording:${row.id}`)).size;
 }
 
 /** Whether the signed-in user has a recording in this challenge (row security shows only theirs). */
@@ -125,7 +128,7 @@ export async function insertRecording(
 ): Promise<string> {
   const { data, error } = await client
     .from('challenge_recordings')
-    .insert(recording)
+    .insert({ ...recording, analysis_data: toJson(recording.analysis_data) })
     .select('id')
     .single();
   if (error) {
@@ -133,7 +136,7 @@ export async function insertRecording(
     if (error.code === INSUFFICIENT_PRIVILEGE) throw new RecordingRefusedError(error.message);
     throw error;
   }
-  return (data as { id: string }).id;
+  return data.id;
 }
 
 /** Attaches a video sent after its recording was saved without one (the first upload failed). */
@@ -146,7 +149,13 @@ export async function attachRecordingVideo(
   const { error } = await client.rpc('attach_recording_video', {
     target_recording_id: recordingId,
     new_video_url: videoUrl,
-    new_gif_url: gifUrl,
+    // Left out when there is none: the function's default is null.
+    ...(gifUrl ? { new_gif_url: gifUrl } : {}),
   });
   if (error) throw error;
+}
+
+/** A value as it travels: through JSON (rep records and the definition are plain data). */
+function toJson(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value)) as Json;
 }

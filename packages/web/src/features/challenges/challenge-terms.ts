@@ -1,13 +1,10 @@
 // What a challenge asks, as short lines for its card and its detail page (spec 02 §2).
 
+import { CHALLENGE_TYPE_LABELS, type TimeUnit } from '../../data/challenges/challenge-labels';
 import { DUEL_DURATION_HOURS } from '../../data/challenges/challenge-status';
-import type { Challenge, TimeUnit } from '../../data/challenges/challenges';
+import type { Challenge } from '../../data/challenges/challenges';
 
-export const TYPE_LABELS: Record<Challenge['challenge_type'], string> = {
-  accountability: 'Accountability',
-  progression: 'Progression',
-  duel: 'Winner Takes It All',
-};
+export const TYPE_LABELS = CHALLENGE_TYPE_LABELS;
 
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;

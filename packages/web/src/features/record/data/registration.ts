@@ -2,8 +2,8 @@
 // the one-time link for an address that has an account, and the participant's gender on their
 // profile. Plain functions taking the client; they throw the service's errors.
 
-import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ParticipantGender } from '../../../data/challenges/challenge-status';
+import type { SupabaseClient } from '../../../data/supabase-client';
 import { isAlreadyRegistered, randomPassword } from '../logic/registration';
 
 const UNIQUE_VIOLATION = '23505';

@@ -7,28 +7,23 @@ import {
   type ExerciseDefinition,
   normalizeDefinition,
 } from '@reptemple/definitions';
-import {
-  DefinitionAnalyzer,
-  type FrameSize,
-  PushupAnalyzer,
-  type RepAnalyzer,
-  type RepRecord,
-} from '@reptemple/pose-sdk';
+import { type AnyRepAnalyzer, createAnalyzer, type FrameSize } from '@reptemple/pose-sdk';
 
 /** The built-in push-up definition every user-created challenge points to (kept in step with the
  * server's BUILTIN_PUSHUP_DEFINITION_ID and the challenges migration). */
 export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
 
-export type LiveAnalyzer = RepAnalyzer<string, RepRecord>;
+export type LiveAnalyzer = AnyRepAnalyzer;
 
-/** The push-up analyser without a definition, the definition analyser with one. */
+/** The push-up analyser without a definition, the definition analyser with one (the SDK's one
+ * factory, as every host makes its analyser). */
 export function createLiveAnalyzer(
   definition: ExerciseDefinition | null,
   frameSize: FrameSize,
 ): LiveAnalyzer {
-  return definition
-    ? new DefinitionAnalyzer({ definition, frameSize })
-    : new PushupAnalyzer({ frameSize });
+  return createAnalyzer(definition ? { kind: 'definition', definition } : { kind: 'pushup' }, {
+    frameSize,
+  });
 }
 
 export type LiveCounting =

@@ -1,4 +1,4 @@
-import { RepTempleError } from '../../core/errors.js';
+import { RepTempleError } from '../core/errors.js';
 
 export type Mp4FormatErrorCode =
   | 'NOT_MP4'

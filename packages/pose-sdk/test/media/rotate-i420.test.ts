@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readMp4VideoTrack } from '../../src/browser/mp4/mp4-frame-table.js';
-import { i420Size, rotateI420 } from '../../src/browser/mp4/rotate-i420.js';
+import { readMp4VideoTrack } from '../../src/media/mp4-frame-table.js';
+import { i420Size, rotateI420 } from '../../src/media/rotate-i420.js';
 import { fixtureVideo, SHORT_FIXTURE } from '../engine/fixtures.js';
 
 const CLIP = fixtureVideo(SHORT_FIXTURE);

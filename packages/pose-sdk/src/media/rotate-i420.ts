@@ -3,7 +3,7 @@
  * CLI turns a rotated video's frames (transpose or flips: every sample moved, none recomputed), so
  * the browser analyses the same pixels as `reptemple analyze`. Pure: bytes in, bytes out.
  */
-import { RepTempleError } from '../../core/errors.js';
+import { RepTempleError } from '../core/errors.js';
 import type { Mp4Rotation } from './mp4-frame-table.js';
 
 export interface I420Image {

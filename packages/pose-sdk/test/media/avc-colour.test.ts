@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { avcColourTags } from '../../src/browser/mp4/avc-colour.js';
-import { Mp4FormatError, readMp4VideoTrack } from '../../src/browser/mp4/mp4-frame-table.js';
+import { avcColourTags } from '../../src/media/avc-colour.js';
+import { Mp4FormatError, readMp4VideoTrack } from '../../src/media/mp4-frame-table.js';
 
 const VIDEOS = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RepTempleError } from '../../src/core/errors.js';
 import {
   Mp4FormatError,
   presentedFrames,
   readMp4VideoTrack,
-} from '../../src/browser/mp4/mp4-frame-table.js';
-import { RepTempleError } from '../../src/core/errors.js';
+} from '../../src/media/mp4-frame-table.js';
 import { fixtureVideo, FIXTURE_TRACES as TRACES } from '../engine/fixtures.js';
 
 /** Every fixture clip that has a committed trace (extracted by the CLI's ffmpeg path). */

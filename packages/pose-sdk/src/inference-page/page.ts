@@ -4,18 +4,13 @@
  * the web app; Node serves decoded I420 frames to it over loopback HTTP and receives landmarks
  * back through a DevTools binding. Bundled to an IIFE at build time (scripts/build-inference-page.mjs).
  */
-import { createPoseDetector, type PoseDetection, type PoseDetector } from '../../browser/index.js';
-import { analysedFrame } from '../../browser/mp4/analysed-frame.js';
-import { videoColorSpace } from '../../browser/mp4/colour-space.js';
-import {
-  canDecode,
-  decodeMp4Frames,
-  FrameDecoderError,
-} from '../../browser/mp4/mp4-frame-decoder.js';
-import { readMp4VideoTrack } from '../../browser/mp4/mp4-frame-table.js';
-import { FrameSampler } from '../../core/sampling/frame-sampler.js';
-import type { Landmark } from '../../core/types.js';
-import type { FrameColorTags } from '../ffmpeg.js';
+import { createPoseDetector, type PoseDetection, type PoseDetector } from '../browser/index.js';
+import { videoColorSpace } from '../browser/mp4/colour-space.js';
+import { detectMp4Frames } from '../browser/mp4/detect-mp4-frames.js';
+import { canDecode, FrameDecoderError } from '../browser/mp4/mp4-frame-decoder.js';
+import type { Landmark } from '../core/types.js';
+import type { ColourTags } from '../media/avc-colour.js';
+import { readMp4VideoTrack } from '../media/mp4-frame-table.js';
 import {
   DECODE_FAILED_MARKER,
   type FetcherMessage,
@@ -135,6 +130,8 @@ let fetcher: Worker | undefined;
 let resetPending = false;
 /** Id of a job Node asked to stop; checked before each frame. */
 let cancelledJobId: string | undefined;
+/** The MP4 job decoding now, stopped through its signal when Node cancels it. */
+let runningMp4: { readonly jobId: string; readonly stop: AbortController } | undefined;
 
 const api: PageApi = {
   async init(config: PageInitConfig) {
@@ -151,6 +148,7 @@ const api: PageApi = {
 
   cancel(jobId: string) {
     cancelledJobId = jobId;
+    if (runningMp4?.jobId === jobId) runningMp4.stop.abort();
   },
 
   async run(job: PageJob): Promise<PageJobSummary> {
@@ -174,7 +172,7 @@ const api: PageApi = {
         width = frame.width;
         height = frame.height;
         // Chromium turns these I420 samples into RGB exactly as it does for a <video> of the file.
-        const colorSpace = videoColorSpace(JSON.parse(frame.colorTags) as FrameColorTags);
+        const colorSpace = videoColorSpace(JSON.parse(frame.colorTags) as ColourTags);
         const image = new VideoFrame(frame.i420, {
           format: 'I420',
           codedWidth: width,
@@ -240,9 +238,10 @@ function resultReporter(job: PageJob) {
 }
 
 /**
- * A job whose H.264 MP4 the page decodes itself, frame by frame with WebCodecs, exactly as the web
- * app does: no decoded frame crosses the loopback, which saves most of the engine's CPU outside
- * inference. Sampling keeps one frame per 1/fps slot and the last frame, as the ffmpeg path does.
+ * A job whose H.264 MP4 the page decodes itself, with the browser host's decode-and-detect loop
+ * (the web app's own): no decoded frame crosses the loopback, which saves most of the engine's CPU
+ * outside inference. Sampling keeps one frame per 1/fps slot and the last frame, as the ffmpeg
+ * path does.
  */
 async function runMp4(
   poseDetector: PoseDetector,
@@ -258,68 +257,41 @@ async function runMp4(
   }
   const reporter = resultReporter(job);
   const stop = new AbortController();
-  const sampler = job.fps === undefined ? undefined : new FrameSampler(job.fps);
-  /** The latest frame the sampler dropped; analysed at the end if it was the last one. */
-  let held: { frame: VideoFrame; timestampMs: number } | undefined;
+  runningMp4 = { jobId: job.jobId, stop };
+  if (cancelledJobId === job.jobId) stop.abort();
   let width = 0;
   let height = 0;
+  let reported = 0;
   let frames = 0;
-  let waitStart = performance.now();
-  const analyse = async (frame: VideoFrame, timestampMs: number) => {
-    const copyStart = performance.now();
-    // Upright frames of tagged files go straight in; others become the CLI's exact image.
-    const image = await analysedFrame(frame, track);
-    const inferStart = performance.now();
-    let detection: PoseDetection;
-    try {
-      detection = poseDetector.detect(image, timestampMs);
-    } finally {
-      if (image !== frame) image.close();
-    }
-    const inferEnd = performance.now();
-    resetPending = true;
-    const first = frames === 0;
-    frames += 1;
-    width = detection.frameSize.width;
-    height = detection.frameSize.height;
-    reporter.add({
-      t: timestampMs,
-      lm: flatten(detection.landmarks),
-      wl: flatten(detection.worldLandmarks),
-      waitMs: copyStart - waitStart,
-      copyMs: inferStart - copyStart,
-      inferMs: inferEnd - inferStart,
-      ...(first ? { size: [width, height] as const } : {}),
-    });
-    waitStart = performance.now();
-  };
   try {
-    await decodeMp4Frames(
+    frames = await detectMp4Frames(
       bytes,
       track,
-      async (frame, timestampMs) => {
-        if (cancelledJobId === job.jobId) {
-          stop.abort();
-          return;
-        }
-        if (sampler === undefined || sampler.keep(timestampMs)) {
-          held?.frame.close();
-          held = undefined;
-          await analyse(frame, timestampMs);
-        } else {
-          held?.frame.close();
-          held = { frame: frame.clone(), timestampMs };
-        }
+      poseDetector,
+      (detection, timing) => {
+        resetPending = true;
+        const first = reported === 0;
+        reported++;
+        width = detection.frameSize.width;
+        height = detection.frameSize.height;
+        reporter.add({
+          t: detection.timestampMs,
+          lm: flatten(detection.landmarks),
+          wl: flatten(detection.worldLandmarks),
+          waitMs: timing.waitMs,
+          copyMs: timing.prepareMs,
+          inferMs: timing.detectMs,
+          ...(first ? { size: [width, height] as const } : {}),
+        });
       },
-      stop.signal,
+      { ...(job.fps === undefined ? {} : { fps: job.fps }), signal: stop.signal },
     );
-    if (held && !stop.signal.aborted) await analyse(held.frame, held.timestampMs);
   } catch (error) {
     if (error instanceof FrameDecoderError)
       throw new Error(`${DECODE_FAILED_MARKER}${error.message}`);
     throw error;
   } finally {
-    held?.frame.close();
+    runningMp4 = undefined;
     setTimeout(() => void resetNow(), 0);
   }
   await reporter.flush();
