@@ -3,6 +3,7 @@
 // and Join Challenge: a visitor goes on to record, a participant with a recording is told
 // 'Already joined', and a challenge that closed while the page was open is refused by the database.
 
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -24,6 +25,8 @@ import {
   sql,
 } from './seed.js';
 
+/** Names are unique per run: other files seed challenges into the same stack. */
+const RUN = randomBytes(3).toString('hex');
 let browser: Browser;
 let open: SeededChallenge;
 let upcoming: SeededChallenge;
@@ -34,7 +37,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   [open, upcoming, ended, expiredDuel] = await Promise.all([
     seedChallenge({
-      name: 'E2E Progression Ladder',
+      name: `E2E Progression Ladder ${RUN}`,
       description: 'Add a rep every day.',
       challenge_type: 'progression',
       challenge_length_value: 14,
@@ -44,10 +47,10 @@ beforeAll(async () => {
       increment_cadence_value: 3,
       increment_cadence_unit: 'days',
     }),
-    seedChallenge({ name: 'E2E Upcoming', start_date: isoFromNow(48 * HOUR_MS) }),
-    seedChallenge({ name: 'E2E Ended', end_date: isoFromNow(-HOUR_MS) }),
+    seedChallenge({ name: `E2E Upcoming ${RUN}`, start_date: isoFromNow(48 * HOUR_MS) }),
+    seedChallenge({ name: `E2E Ended ${RUN}`, end_date: isoFromNow(-HOUR_MS) }),
     seedChallenge({
-      name: 'E2E Expired Duel',
+      name: `E2E Expired Duel ${RUN}`,
       challenge_type: 'duel',
       first_participant_joined_at: isoFromNow(-73 * HOUR_MS),
     }),
