@@ -19,7 +19,15 @@ const SignupPage = named(() => import('./pages/signup-page'), 'SignupPage');
 const LogoutPage = named(() => import('./pages/logout-page'), 'LogoutPage');
 const AuthCallbackPage = named(() => import('./pages/auth-callback-page'), 'AuthCallbackPage');
 const ProfilePage = named(() => import('./pages/profile-page'), 'ProfilePage');
-const ChallengesPage = named(() => import('./pages/challenges-page'), 'ChallengesPage');
+const ChallengesPage = named(
+  () => import('./features/challenges/pages/challenges-page'),
+  'ChallengesPage',
+);
+const ChallengeDetailPage = named(
+  () => import('./features/challenges/pages/challenge-detail-page'),
+  'ChallengeDetailPage',
+);
+const RecordPage = named(() => import('./features/record/pages/record-page'), 'RecordPage');
 const PushupChallengeLandingPage = named(
   () => import('./features/challenge-creation/pages/pushup-challenge-landing-page'),
   'PushupChallengeLandingPage',
@@ -92,8 +100,8 @@ export function AppRoutes() {
           }
         />
         <Route path="/challenges" element={<ChallengesPage />} />
-        <Route path="/challenge/:slug" element={placeholder('Challenge')} />
-        <Route path="/challenge/:id/record" element={placeholder('Take the Challenge')} />
+        <Route path="/challenge/:slug" element={<ChallengeDetailPage />} />
+        <Route path="/challenge/:id/record" element={<RecordPage />} />
         <Route path="/challenge/:id/leaderboard" element={placeholder('Leaderboard')} />
         <Route
           path="/challenge/:challengeId/recording/:recordingId"

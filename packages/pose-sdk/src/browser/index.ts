@@ -16,6 +16,17 @@ export {
   readMp4VideoTrack,
 } from '../media/mp4-frame-table.js';
 export { type I420Image, i420Size, rotateI420 } from '../media/rotate-i420.js';
+export { FrameClock, type FrameTimeSource } from './camera/frame-clock.js';
+export {
+  type LiveCameraLoop,
+  type LiveCameraLoopOptions,
+  startLiveCameraLoop,
+} from './camera/live-camera-loop.js';
+export {
+  LIVE_STATS_WINDOW_MS,
+  type LiveLoopStats,
+  LiveLoopStatsWindow,
+} from './camera/live-loop-stats.js';
 export { analysedFrame } from './mp4/analysed-frame.js';
 export { UNTAGGED_MATRIX, videoColorSpace } from './mp4/colour-space.js';
 export {

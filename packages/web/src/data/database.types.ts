@@ -346,6 +346,14 @@ export type Database = {
           recording_count: number
         }[]
       }
+      attach_recording_video: {
+        Args: {
+          new_gif_url?: string
+          new_video_url: string
+          target_recording_id: string
+        }
+        Returns: undefined
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       join_challenge: { Args: { target_challenge_id: string }; Returns: string }
     }

@@ -2,7 +2,7 @@
 // dates; recording and participant totals (admin_recording_totals(), admins only); the newest
 // challenges and recordings.
 
-import { challengeDateStatus } from '../../../data/challenges/challenges';
+import { challengeTiming } from '../../../data/challenges/challenge-status';
 import type { FunctionRow, Row } from '../../../data/database';
 import type { SupabaseClient } from '../../../data/supabase-client';
 import { RECENT_CHALLENGES, RECENT_RECORDINGS } from '../constants';
@@ -10,7 +10,14 @@ import { readAllRows } from './all-rows';
 
 type DashboardChallenge = Pick<
   Row<'challenges'>,
-  'id' | 'name' | 'is_active' | 'start_date' | 'end_date' | 'created_at'
+  | 'id'
+  | 'name'
+  | 'is_active'
+  | 'start_date'
+  | 'end_date'
+  | 'created_at'
+  | 'challenge_type'
+  | 'first_participant_joined_at'
 >;
 
 /** A recording with its challenge's name. The generated types call the embedded challenge never
@@ -33,11 +40,10 @@ export interface DashboardData {
   recentRecordings: RecentRecording[];
 }
 
-/** Active: switched on and within its dates (spec 02 §4) at `now`. */
+/** Active: open at `now` (switched on, within its dates, a duel within its 72 hours; spec 02 §4),
+ * by the same rule every screen and the database use. */
 export function countActive(challenges: readonly DashboardChallenge[], now: Date): number {
-  return challenges.filter(
-    (challenge) => challenge.is_active && challengeDateStatus(challenge, now) === 'active',
-  ).length;
+  return challenges.filter((challenge) => challengeTiming(challenge, now).open).length;
 }
 
 export async function loadDashboard(client: SupabaseClient, now: Date): Promise<DashboardData> {
@@ -45,7 +51,9 @@ export async function loadDashboard(client: SupabaseClient, now: Date): Promise<
     readAllRows((from, to) =>
       client
         .from('challenges')
-        .select('id, name, is_active, start_date, end_date, created_at')
+        .select(
+          'id, name, is_active, start_date, end_date, created_at, challenge_type, first_participant_joined_at',
+        )
         .order('created_at', { ascending: false })
         .order('id')
         .range(from, to),

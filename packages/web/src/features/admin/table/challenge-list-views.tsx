@@ -4,7 +4,7 @@ import {
   CHALLENGE_TYPE_LABELS,
   GENDER_FILTER_LABELS,
 } from '../../../data/challenges/challenge-labels';
-import { challengeDateStatus } from '../../../data/challenges/challenges';
+import { challengeTiming } from '../../../data/challenges/challenge-status';
 import { type ChallengeFlag, TABLE } from '../constants';
 import type { AdminChallengeListItem } from '../data/types';
 import { RowMenu } from './row-menu';
@@ -46,7 +46,7 @@ function NameCell(props: { challenge: AdminChallengeListItem }) {
 function StatusBadge(props: { challenge: AdminChallengeListItem; now: Date }) {
   return (
     <span className="mb-2 block text-xs font-semibold text-gold-bright">
-      {DATE_STATUS_LABELS[challengeDateStatus(props.challenge, props.now)]}
+      {DATE_STATUS_LABELS[challengeTiming(props.challenge, props.now).status]}
     </span>
   );
 }

@@ -149,8 +149,16 @@ describe('chart series', () => {
 
 describe('dashboard', () => {
   const now = new Date('2026-11-25T12:00:00Z');
-  it('active challenges: switched on and within their dates', () => {
-    const base = { name: 'x', created_at: now.toISOString(), start_date: null, end_date: null };
+  it('active challenges: switched on, within their dates, a duel within its 72 hours', () => {
+    const base = {
+      name: 'x',
+      created_at: now.toISOString(),
+      start_date: null,
+      end_date: null,
+      challenge_type: 'accountability' as const,
+      first_participant_joined_at: null,
+    };
+    const duel = { ...base, challenge_type: 'duel' as const, is_active: true };
     expect(
       countActive(
         [
@@ -159,10 +167,12 @@ describe('dashboard', () => {
           { ...base, id: '3', is_active: true, start_date: '2026-12-01T00:00:00Z' },
           { ...base, id: '4', is_active: true, end_date: '2026-11-01T00:00:00Z' },
           { ...base, id: '5', is_active: true, end_date: '2026-12-01T00:00:00Z' },
+          { ...duel, id: '6', first_participant_joined_at: '2026-11-21T12:00:00Z' },
+          { ...duel, id: '7', first_participant_joined_at: '2026-11-24T12:00:00Z' },
         ],
         now,
       ),
-    ).toBe(2);
+    ).toBe(3);
   });
   it('recent activity: challenges and recordings merged newest first, with their ages', () => {
     const items = recentActivity(
@@ -175,6 +185,8 @@ describe('dashboard', () => {
             start_date: null,
             end_date: null,
             created_at: '2026-11-25T09:00:00Z',
+            challenge_type: 'accountability',
+            first_participant_joined_at: null,
           },
         ],
         recentRecordings: [
