@@ -2,7 +2,13 @@
 // camera, counts down 5 s, starts the recorder and the live counting at 1, ends on Finish, at the
 // 5-minute limit or after a rest over 3 s, and stops recorder, analysis loop and camera.
 
-import type { LiveLoopStats, PoseDetector } from '@reptemple/pose-sdk/browser';
+import type {
+  LiveCameraLoop,
+  LiveLoopMode,
+  LiveLoopModeTotals,
+  LiveLoopStats,
+  PoseDetector,
+} from '@reptemple/pose-sdk/browser';
 import { startLiveCameraLoop } from '@reptemple/pose-sdk/browser';
 import { loadPoseDetector } from '../../analysis/pose-runtime';
 import { type Facing, facesUser, openCameraStream, stopStream } from './camera';
@@ -33,6 +39,10 @@ export interface RecordingView {
   verdict: SessionVerdict;
   elapsedMs: number;
   stats: LiveLoopStats | null;
+  /** The live loop's rate in each mode (the diagnostics' A/B comparison). */
+  modeTotals: Readonly<Record<LiveLoopMode, LiveLoopModeTotals>> | null;
+  /** Counting paused while the loop only detects (Diagnostics: inference only). */
+  inferenceOnly: boolean;
   recorder: RecorderStats | null;
   modelReady: boolean;
   mirrored: boolean;
@@ -61,7 +71,7 @@ export class RecordingController {
   private recorder: AttemptRecorder | null = null;
   private detector: PoseDetector | null = null;
   private session: LiveSession | null = null;
-  private stopLoop: (() => void) | null = null;
+  private loop: LiveCameraLoop | null = null;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private ruleTimer: ReturnType<typeof setInterval> | undefined;
   private recordingStartedMs = 0;
@@ -74,6 +84,8 @@ export class RecordingController {
     verdict: { kind: 'running' },
     elapsedMs: 0,
     stats: null,
+    modeTotals: null,
+    inferenceOnly: false,
     recorder: null,
     modelReady: false,
     mirrored: false,
@@ -169,12 +181,13 @@ export class RecordingController {
   }
 
   private startCounting(video: HTMLVideoElement): void {
-    if (this.stopLoop || !this.detector) return;
+    if (this.loop || !this.detector) return;
     const frameSize = { width: video.videoWidth, height: video.videoHeight };
     this.session = new LiveSession(this.options.counting, frameSize);
-    const loop = startLiveCameraLoop({
+    this.loop = startLiveCameraLoop({
       video,
       detector: this.detector,
+      mode: this.view.inferenceOnly ? 'inference-only' : 'live',
       onDetection: (detection, stats) => {
         const previous = this.view.snapshot;
         const snapshot = this.session!.add(detection);
@@ -191,7 +204,17 @@ export class RecordingController {
         console.error('Live counting stopped', error);
       },
     });
-    this.stopLoop = () => loop.stop();
+  }
+
+  /**
+   * Diagnostics: the loop only detects (counting pauses) or counts again. Alternating the two
+   * measures what the app adds to inference on this device, in this page and attempt.
+   */
+  setInferenceOnly(inferenceOnly: boolean): void {
+    if (inferenceOnly === this.view.inferenceOnly) return;
+    if (inferenceOnly) this.session?.pause();
+    this.loop?.setMode(inferenceOnly ? 'inference-only' : 'live');
+    this.update({ inferenceOnly });
   }
 
   private checkRules(urgent = true): void {
@@ -202,7 +225,14 @@ export class RecordingController {
       : { kind: 'running' };
     const changedKind = verdict.kind !== this.view.verdict.kind;
     this.update(
-      { elapsedMs, verdict, recorder: this.recorder?.stats ?? null },
+      {
+        elapsedMs,
+        verdict,
+        recorder: this.recorder?.stats ?? null,
+        // Read here too: in inference-only mode no frame reaches onDetection.
+        stats: this.loop?.stats ?? this.view.stats,
+        modeTotals: this.loop?.modeTotals ?? null,
+      },
       urgent || changedKind,
     );
     if (verdict.kind === 'ended') void this.finish(verdict.reason);
@@ -214,7 +244,7 @@ export class RecordingController {
     this.finishing = true;
     const durationMs = performance.now() - this.recordingStartedMs;
     this.update({ stage: 'finishing' });
-    this.stopLoop?.();
+    this.loop?.stop();
     const snapshot = this.session?.finish() ?? null;
     let video: Blob;
     try {
@@ -248,7 +278,7 @@ export class RecordingController {
   /** Leaves without a result (the page unmounts, or the start failed). */
   cancel(): void {
     this.cancelled = true;
-    this.stopLoop?.();
+    this.loop?.stop();
     void this.recorder?.stop().catch(() => undefined);
     this.cleanUp();
   }
@@ -257,8 +287,8 @@ export class RecordingController {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
     clearInterval(this.ruleTimer);
-    this.stopLoop?.();
-    this.stopLoop = null;
+    this.loop?.stop();
+    this.loop = null;
     stopStream(this.stream);
     this.stream = null;
     this.detector?.close();

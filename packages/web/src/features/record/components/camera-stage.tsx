@@ -202,6 +202,8 @@ export function CameraStage(props: {
       verdict: { kind: 'running' },
       elapsedMs: 0,
       stats: null,
+      modeTotals: null,
+      inferenceOnly: false,
       recorder: null,
       modelReady: false,
       mirrored,
@@ -332,6 +334,13 @@ export function CameraStage(props: {
         <div className={cn(recording ? 'absolute top-3 left-3 z-10 max-w-xs' : 'p-3')}>
           <DiagnosticsPanel
             stats={view?.stats ?? null}
+            modeTotals={view?.modeTotals ?? null}
+            inferenceOnly={view?.inferenceOnly ?? false}
+            onInferenceOnlyChange={
+              view?.stage === 'recording'
+                ? (on) => controllerRef.current?.setInferenceOnly(on)
+                : undefined
+            }
             recorder={view?.recorder ?? null}
             video={videoSize}
             analyser={props.counting.analyser}

@@ -327,4 +327,24 @@ describe('live counting', () => {
     expect(snapshot.phaseSinceMs).toBeLessThanOrEqual(snapshot.frameMs);
     expect(session.reps).toHaveLength(5);
   });
+
+  it('a pause of counting (diagnostics: inference only) is not rest', () => {
+    const counting = liveCountingFor({
+      id: BUILTIN_PUSHUP_DEFINITION_ID,
+      name: 'Push-up',
+      definition: pushup,
+    });
+    const session = new LiveSession(counting, { width: 640, height: 360 });
+    const still = (timestampMs: number) => ({ timestampMs, landmarks: [] });
+    session.add(still(0));
+    session.add(still(500));
+    const before = session.snapshot.phaseSinceMs;
+    session.pause();
+    // Frames come again 10 s later: the phase has not changed, yet the rest clock restarts.
+    session.add(still(10_500));
+    expect(before).toBe(0);
+    expect(session.snapshot.phaseSinceMs).toBe(10_500);
+    session.add(still(11_000));
+    expect(session.snapshot.phaseSinceMs).toBe(10_500);
+  });
 });
