@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_MEDIA_WORKERS } from '../src/constants.js';
 import { startServer } from '../test/start-server.js';
 
 export interface LoadResult {
@@ -79,17 +80,10 @@ export async function measureUploadLoad(root: string, source: string): Promise<L
   const bytes = await readFile(recording);
   const dataDir = path.join(root, 'load-data');
   await mkdir(dataDir, { recursive: true });
-  const mediaWorkers = Number(
-    execFileSync(process.execPath, [
-      '-e',
-      'console.log(Math.min(4, Math.max(1, require("node:os").availableParallelism())))',
-    ])
-      .toString()
-      .trim(),
-  );
+  const mediaWorkers = DEFAULT_MEDIA_WORKERS;
   const server = await startServer({
     dataDir,
-    env: { DATABASE_URL: '', LOG_LEVEL: 'warn', MEDIA_WORKERS: String(mediaWorkers) },
+    env: { DATABASE_URL: '', LOG_LEVEL: 'info', MEDIA_WORKERS: String(mediaWorkers) },
   });
   try {
     const { anonKey } = (await (await fetch(`${server.url}/api/config`)).json()) as {
@@ -141,7 +135,9 @@ export async function measureUploadLoad(root: string, source: string): Promise<L
         return { status: response.status, ms: performance.now() - sent, body };
       }),
     );
-    const statusUrls = answers.flatMap((answer) => (answer.body.statusUrl ? [answer.body.statusUrl] : []));
+    const statusUrls = answers.flatMap((answer) =>
+      answer.body.statusUrl ? [answer.body.statusUrl] : [],
+    );
     const mediaFailed: string[] = [];
     let mediaReady = 0;
     const pending = new Set(statusUrls);

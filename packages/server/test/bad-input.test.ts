@@ -989,6 +989,9 @@ beforeAll(async () => {
 
 describe('bad input', () => {
   it('has at least 150 cases across auth, the data API, uploads and static paths', () => {
+    process.stdout.write(
+      `bad input: ${allCases.length} cases (auth ${authCases.length}, data API ${dataCases.length}, uploads ${uploadCases.length}, static paths ${staticCases.length})\n`,
+    );
     expect(allCases.length).toBeGreaterThanOrEqual(150);
     for (const group of [authCases, dataCases, uploadCases, staticCases]) {
       expect(group.length).toBeGreaterThanOrEqual(25);
