@@ -310,7 +310,7 @@ async function benchLoad(root: string): Promise<void> {
       `${result.uploads} concurrent uploads of a ${result.recordingSeconds} s 640x360 WebM (${(result.bytes / 1e6).toFixed(1)} MB each), MEDIA_WORKERS ${result.mediaWorkers}`,
       `Uploads answered 200: ${result.answered}/${result.uploads}; answer p50 ${answers.p50} ms, p95 ${answers.p95} ms, max ${answers.max} ms`,
       `Thumbnail and GIF made: ${result.mediaReady}/${result.uploads}${result.mediaFailed.length ? ` (failed: ${result.mediaFailed.join('; ')})` : ''}; last GIF ${(result.lastGifAfterMs / 1000).toFixed(1)} s after the first upload began`,
-      `/health during the run: p50 ${health.p50} ms, p95 ${health.p95} ms, max ${health.max} ms (${health.runs} probes, ${result.healthFailures} not 200)   target p95 < 200 ms`,
+      `/health during the run: p50 ${health.p50} ms, p95 ${health.p95} ms, max ${health.max} ms (${health.runs} probes, ${result.healthFailures.length} not 200${result.healthFailures.length ? `: ${result.healthFailures.join('; ')}` : ''})   target p95 < 200 ms`,
       `Most ffmpeg processes at once: ${result.maxFfmpegAtOnce} (pool size ${result.mediaWorkers})`,
       '',
       JSON.stringify({ ...result, answerMs: answers, healthMs: health }),

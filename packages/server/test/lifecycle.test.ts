@@ -65,10 +65,13 @@ async function waitForValue<T>(read: () => Promise<T | undefined>): Promise<T> {
 /** After SIGKILL of the server, every process it started is gone within this (target: 2 s). ms */
 const KILL_CLEANUP_BOUND_MS = 5000;
 
+/** Whether a process runs with that pid. An exited process its parent has not reaped yet (a
+ * zombie: orphans wait for init) holds nothing and does not count. */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+    return state !== 'Z' && state !== 'X';
   } catch {
     return false;
   }

@@ -77,22 +77,23 @@ export function createMediaJobHandler(parts: {
     const video = path.join(files.dir('videos'), upload.video_file);
     const duration = upload.duration_seconds ?? undefined;
     const problems: string[] = [];
-    const thumbnailReady =
+    // Both at once: alone on the server they finish together; under load the pool spaces them.
+    const [thumbnailReady, gifReady] = await Promise.all([
       upload.thumbnail_ready ||
-      (await makeFile(
-        files.thumbnailPath(uploadId),
-        (output) => makeThumbnail(runner, video, output, duration),
-        'thumbnail',
-        problems,
-      ));
-    const gifReady =
+        makeFile(
+          files.thumbnailPath(uploadId),
+          (output) => makeThumbnail(runner, video, output, duration),
+          'thumbnail',
+          problems,
+        ),
       upload.gif_ready ||
-      (await makeFile(
-        files.gifPath(uploadId),
-        (output) => makeGif(runner, video, output, duration),
-        'GIF',
-        problems,
-      ));
+        makeFile(
+          files.gifPath(uploadId),
+          (output) => makeGif(runner, video, output, duration),
+          'GIF',
+          problems,
+        ),
+    ]);
     const done = thumbnailReady && gifReady;
     const error = problems.length > 0 ? problems.join('; ') : null;
     const status = done ? 'ready' : job.isLastTry ? 'failed' : 'queued';

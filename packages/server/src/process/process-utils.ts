@@ -94,7 +94,8 @@ export interface ProcessIdentity {
   argv: string[];
 }
 
-/** The identity of a running process, or undefined when no process has that pid (Linux /proc). */
+/** The identity of a running process, or undefined when no process runs with that pid (none has
+ * it, or it has exited and awaits reaping) (Linux /proc). */
 export async function readProcessIdentity(pid: number): Promise<ProcessIdentity | undefined> {
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
   try {
@@ -104,6 +105,9 @@ export async function readProcessIdentity(pid: number): Promise<ProcessIdentity 
     ]);
     // The command name in brackets may hold spaces and ')': fields are counted after the last ')'.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // A zombie (Z) or dead (X) process has exited; only its parent has yet to reap it (for an
+    // orphan, init): it is not running and holds nothing.
+    if (fields[0] === 'Z' || fields[0] === 'X') return undefined;
     // Field 22 of stat is the 20th after the name and the state.
     const startTime = fields[19];
     if (startTime === undefined) return undefined;
