@@ -155,7 +155,7 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
       ].map((relname) => ({ relname, relrowsecurity: true })),
     );
   });
-  it('the only functions the API roles can call are is_admin and join_challenge', async () => {
+  it('the only functions the API roles can call are is_admin, join_challenge, attach_recording_video and the admin counts', async () => {
     const rows = await sql<{ role: string; name: string }>(
       `select r.rolname as role, p.proname as name
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace and n.nspname = 'public'
@@ -164,6 +164,9 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
     );
     expect(rows).toEqual([
       { role: 'anon', name: 'is_admin' },
+      { role: 'authenticated', name: 'admin_challenge_stats' },
+      { role: 'authenticated', name: 'admin_recording_totals' },
+      { role: 'authenticated', name: 'attach_recording_video' },
       { role: 'authenticated', name: 'is_admin' },
       { role: 'authenticated', name: 'join_challenge' },
     ]);

@@ -7,12 +7,20 @@ import {
   CHALLENGE_TYPES,
   GENDER_FILTER_LABELS,
   GENDER_FILTERS,
+  isGenderFilter,
+  isTimeUnit,
   PARTICIPANT_GENDER_LABELS,
   PARTICIPANT_GENDERS,
   TIME_UNIT_LABELS,
   TIME_UNITS,
 } from '../src/data/challenges/challenge-labels';
-import { type DbEnum, type Row, type RowInsert, toJsonDocument } from '../src/data/database';
+import {
+  type DbEnum,
+  type FunctionRow,
+  type Row,
+  type RowInsert,
+  toJsonDocument,
+} from '../src/data/database';
 import {
   PROFILE_GENDER_LABELS,
   PROFILE_GENDERS,
@@ -42,6 +50,14 @@ describe('typed database', () => {
     expectTypeOf<Row<'user_profiles'>['goals']>().toEqualTypeOf<DbEnum<'profile_goal'>[]>();
   });
 
+  it("a set-returning function's row is one element of what rpc() answers", () => {
+    expectTypeOf<FunctionRow<'admin_recording_totals'>>().toEqualTypeOf<{
+      recording_count: number;
+      participant_count: number;
+    }>();
+    expectTypeOf<FunctionRow<'admin_challenge_stats'>['challenge_id']>().toEqualTypeOf<string>();
+  });
+
   it('a JSON document is what the request would send: undefined fields are dropped', () => {
     expect(toJsonDocument({ name: 'Squat', note: undefined, phases: { start: [1, 2] } })).toEqual({
       name: 'Squat',
@@ -61,6 +77,13 @@ describe('labels, one per enum value, in the migration order', () => {
   ];
   it.each(cases)('%s', (_name, values, labels) => {
     expect(Object.keys(labels)).toEqual([...values]);
+  });
+
+  it("a form control's text is an enum value only when the enum has it", () => {
+    expect(TIME_UNITS.every(isTimeUnit)).toBe(true);
+    expect(GENDER_FILTERS.every(isGenderFilter)).toBe(true);
+    for (const text of ['', 'years', 'Days', 'mixed', 'ALL'])
+      expect([isTimeUnit(text), isGenderFilter(text)]).toEqual([false, false]);
   });
 
   it('the spec names the duel Winner Takes It All', () => {

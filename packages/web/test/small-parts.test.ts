@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengeDateStatus, summarizeRecordings } from '../src/data/challenges/challenges';
-import { isDuelExpired } from '../src/data/challenges/duel';
+import { summarizeRecordings } from '../src/data/challenges/challenges';
 import { hostedConfigFromEnv } from '../src/data/config/app-config';
 import {
   readPendingProfile,
@@ -118,27 +117,6 @@ describe('configuration', () => {
 });
 
 describe('challenge cards', () => {
-  const now = new Date('2026-05-10T12:00:00Z');
-  it('date status: upcoming, active, ended', () => {
-    expect(challengeDateStatus({ start_date: '2026-06-01T00:00:00Z', end_date: null }, now)).toBe(
-      'upcoming',
-    );
-    expect(challengeDateStatus({ start_date: null, end_date: '2026-05-01T00:00:00Z' }, now)).toBe(
-      'ended',
-    );
-    expect(challengeDateStatus({ start_date: null, end_date: null }, now)).toBe('active');
-  });
-  it('a duel ends 72 hours after its first participant', () => {
-    const duel = {
-      challenge_type: 'duel' as const,
-      first_participant_joined_at: '2026-05-07T11:00:00Z',
-    };
-    expect(isDuelExpired(duel, now)).toBe(true);
-    expect(
-      isDuelExpired({ ...duel, first_participant_joined_at: '2026-05-07T13:00:00Z' }, now),
-    ).toBe(false);
-    expect(isDuelExpired({ ...duel, challenge_type: 'progression' }, now)).toBe(false);
-  });
   it('counts participants by account and finds the best man and woman', () => {
     const summaries = summarizeRecordings(
       ['c1', 'c2'],

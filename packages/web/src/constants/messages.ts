@@ -115,12 +115,11 @@ export const NOT_FOUND = {
   title: '404 Page Not Found',
 } as const;
 
-export const CHALLENGES = {
-  title: 'Take the Challenge',
-  viewDetails: 'View Details',
-  leaderboard: 'Leaderboard',
-  takeChallenge: 'Take Challenge',
-  comingSoon: 'Coming Soon',
-  ended: 'Ended',
-  loadFailed: 'Failed to load challenges. Please try again.',
+/** Why a challenge takes no attempt now (ours; the spec names only the states). Shown where a
+ * participant would join or record: the detail page, the record page, a refused join. */
+export const CHALLENGE_CLOSED = {
+  inactive: 'This challenge is not active right now.',
+  upcoming: 'This challenge has not started yet. Come back when it starts.',
+  ended: 'This challenge has ended. Its leaderboard stays open to view.',
+  'duel-expired': 'This duel has expired: its 72 hours are over.',
 } as const;

@@ -72,6 +72,10 @@ export type Row<Name extends TableName | ViewName> = Name extends TableName
 export type RowInsert<Name extends TableName> = PublicSchema['Tables'][Name]['Insert'];
 /** What an update of a table may carry. */
 export type RowUpdate<Name extends TableName> = PublicSchema['Tables'][Name]['Update'];
+/** One row a set-returning function answers through rpc(), e.g.
+ * `FunctionRow<'admin_challenge_stats'>`. */
+export type FunctionRow<Name extends keyof PublicSchema['Functions']> =
+  PublicSchema['Functions'][Name]['Returns'] extends readonly (infer Answer)[] ? Answer : never;
 /** The values of an enum, e.g. `DbEnum<'challenge_type'>`. */
 export type DbEnum<Name extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][Name];
 

@@ -331,6 +331,29 @@ export type Database = {
       }
     }
     Functions: {
+      admin_challenge_stats: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          challenge_id: string
+          participant_count: number
+          recording_count: number
+        }[]
+      }
+      admin_recording_totals: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          participant_count: number
+          recording_count: number
+        }[]
+      }
+      attach_recording_video: {
+        Args: {
+          new_gif_url?: string
+          new_video_url: string
+          target_recording_id: string
+        }
+        Returns: undefined
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       join_challenge: { Args: { target_challenge_id: string }; Returns: string }
     }

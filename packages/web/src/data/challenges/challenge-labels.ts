@@ -39,3 +39,12 @@ export const TIME_UNIT_LABELS = {
   weeks: 'weeks',
   months: 'months',
 } as const satisfies Record<TimeUnit, string>;
+
+/** A form control's value is text: these say whether it is one of the enum's values. */
+export function isTimeUnit(value: unknown): value is TimeUnit {
+  return (TIME_UNITS as readonly unknown[]).includes(value);
+}
+
+export function isGenderFilter(value: unknown): value is GenderFilter {
+  return (GENDER_FILTERS as readonly unknown[]).includes(value);
+}
