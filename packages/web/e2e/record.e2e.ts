@@ -4,13 +4,16 @@
 // data API; the live count within one rep of `reptemple analyze` on the same clip; phone size; and
 // the faults: camera denied or absent, upload failure (saved without video, the video kept and
 // sent again), a reload during upload, a second submission, a closed challenge, switching camera
-// while recording, and the fallback card.
+// while recording, and the fallback card. The sign-in cards, the camera preview, the setup
+// instructions, the camera-problem card, the results and Challenge Complete are checked with
+// axe-core (WCAG 2.1 A and AA).
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violations } from './axe.js';
 import {
   type CliCount,
   cliCount,
@@ -187,6 +190,7 @@ describe('a full attempt', () => {
     await registerNonDuel(page, email);
     const counted = await recordWholeClip(page);
     await screenshot(page, 'record-results-desktop');
+    expect(await violations(page), 'results card').toEqual([]);
     observed.push({ test: 'non-duel', analyser: 'pushup', ...counted });
     expect(await page.getByTestId('ended-by').textContent()).toBe(
       'Attempt ended: you rested for more than 3 seconds.',
@@ -199,6 +203,7 @@ describe('a full attempt', () => {
 
     await submitAndComplete(page);
     expect(Number(await page.getByTestId('complete-valid').textContent())).toBe(counted.valid);
+    expect(await violations(page), 'Challenge Complete').toEqual([]);
     const [row] = await recordingsOf(challenge.id);
     expect(row).toMatchObject({
       email,
@@ -323,6 +328,41 @@ describe('a full attempt', () => {
   });
 });
 
+describe('accessibility', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE_PORTRAIT],
+  ] as const)(
+    '%s: the sign-in cards and the camera preview have no WCAG A/AA violations',
+    async (_name, viewport) => {
+      const challenge = await seedChallenge({ name: 'E2E Accessible Record' });
+      const duel = await seedChallenge({ name: 'E2E Accessible Duel', challenge_type: 'duel' });
+      const { context, page } = await visitor(viewport);
+      // The duel's card: name, e-mail and gender.
+      await page.goto(`/challenge/${duel.id}/record`);
+      await page.getByLabel('Name', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await violations(page), 'duel sign-in card').toEqual([]);
+
+      await page.goto(`/challenge/${challenge.id}/record`);
+      await page
+        .getByRole('heading', { name: 'Join the challenge' })
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await violations(page), 'sign-in card').toEqual([]);
+      await page.getByLabel('Email').fill(uniqueEmail('a11y'));
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await waitForPreview(page);
+      expect(await violations(page), 'camera preview').toEqual([]);
+      await page.getByRole('button', { name: 'Diagnostics' }).click();
+      await page.getByTestId('diagnostics').waitFor();
+      expect(await violations(page), 'camera preview with diagnostics').toEqual([]);
+      await page.getByRole('button', { name: 'Start Challenge' }).click();
+      await page.getByRole('heading', { name: 'Setup Instructions' }).waitFor();
+      expect(await violations(page), 'Setup Instructions').toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('faults', () => {
   it('camera denied: says so and how to fix it; Try again starts the preview once allowed', async () => {
     const challenge = await seedChallenge({ name: 'E2E Camera Denied' });
@@ -332,6 +372,7 @@ describe('faults', () => {
     await page.getByRole('heading', { name: 'Camera access was denied' }).waitFor({
       timeout: UI_TIMEOUT_MS,
     });
+    expect(await violations(page), 'camera denied card').toEqual([]);
     await context.grantPermissions(['camera']);
     await page.getByRole('button', { name: 'Try again' }).click();
     await waitForPreview(page);
