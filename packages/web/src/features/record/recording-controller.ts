@@ -13,7 +13,8 @@ import { startLiveCameraLoop } from '@reptemple/pose-sdk/browser';
 import { loadPoseDetector } from '../../analysis/pose-runtime';
 import { type Facing, facesUser, openCameraStream, stopStream } from './camera';
 import type { LiveCounting } from './logic/live-analyzer';
-import { LiveSession, type LiveSnapshot } from './logic/live-session';
+import { LiveSession } from './logic/live-session';
+import { type RecordingView, shownOnScreen } from './logic/recording-view';
 import type { SessionEndReason, SessionVerdict } from './logic/session-rules';
 import { attemptSeconds, type FinishedAttempt, newSessionId } from './logic/submission';
 import {
@@ -26,26 +27,15 @@ import { AttemptRecorder, type RecorderStats } from './recorder';
 
 /** How often the limit and rest rules are checked between frames. ms */
 const RULE_CHECK_INTERVAL_MS = 250;
-/** The screen is redrawn at once when a count, the phase or the position changes, and otherwise
- * at most this often: a redraw per analysed frame took time from inference. ms */
-const VIEW_REFRESH_MS = 200;
 
-export type RecordingStage = 'acquiring' | 'countdown' | 'recording' | 'finishing';
+export type { RecordingStage, RecordingView } from './logic/recording-view';
 
-export interface RecordingView {
-  stage: RecordingStage;
-  countdown: number | null;
-  snapshot: LiveSnapshot | null;
-  verdict: SessionVerdict;
-  elapsedMs: number;
+/** The diagnostics panel's figures, read when it asks (it polls while open). */
+export interface RecordingDiagnostics {
   stats: LiveLoopStats | null;
   /** The live loop's rate in each mode (the diagnostics' A/B comparison). */
   modeTotals: Readonly<Record<LiveLoopMode, LiveLoopModeTotals>> | null;
-  /** Counting paused while the loop only detects (Diagnostics: inference only). */
-  inferenceOnly: boolean;
   recorder: RecorderStats | null;
-  modelReady: boolean;
-  mirrored: boolean;
 }
 
 export interface FinishedRecording {
@@ -83,24 +73,30 @@ export class RecordingController {
     snapshot: null,
     verdict: { kind: 'running' },
     elapsedMs: 0,
-    stats: null,
-    modeTotals: null,
     inferenceOnly: false,
-    recorder: null,
     modelReady: false,
     mirrored: false,
   };
+  private shown = '';
 
   constructor(private readonly options: RecordingControllerOptions) {}
 
-  private lastEmitMs = 0;
-
-  private update(change: Partial<RecordingView>, urgent = true): void {
+  /** Hands the view to the page when what it shows has changed. */
+  private update(change: Partial<RecordingView>): void {
     this.view = { ...this.view, ...change };
-    const nowMs = performance.now();
-    if (!urgent && nowMs - this.lastEmitMs < VIEW_REFRESH_MS) return;
-    this.lastEmitMs = nowMs;
+    const shown = shownOnScreen(this.view);
+    if (shown === this.shown) return;
+    this.shown = shown;
     this.options.onView(this.view);
+  }
+
+  /** The diagnostics panel's figures, now. */
+  diagnostics(): RecordingDiagnostics {
+    return {
+      stats: this.loop?.stats ?? null,
+      modeTotals: this.loop?.modeTotals ?? null,
+      recorder: this.recorder?.stats ?? null,
+    };
   }
 
   /** Start Recording: the camera into `video`, the countdown, then recorder and counting. */
@@ -176,7 +172,7 @@ export class RecordingController {
     }
     this.recordingStartedMs = performance.now();
     this.update({ stage: 'recording' });
-    this.ruleTimer = setInterval(() => this.checkRules(false), RULE_CHECK_INTERVAL_MS);
+    this.ruleTimer = setInterval(() => this.checkRules(), RULE_CHECK_INTERVAL_MS);
     if (this.detector) this.startCounting(video);
   }
 
@@ -188,17 +184,8 @@ export class RecordingController {
       video,
       detector: this.detector,
       mode: this.view.inferenceOnly ? 'inference-only' : 'live',
-      onDetection: (detection, stats) => {
-        const previous = this.view.snapshot;
-        const snapshot = this.session!.add(detection);
-        const changed =
-          !previous ||
-          previous.validReps !== snapshot.validReps ||
-          previous.invalidReps !== snapshot.invalidReps ||
-          previous.phase !== snapshot.phase ||
-          previous.isValidPosition !== snapshot.isValidPosition;
-        this.update({ snapshot, stats, recorder: this.recorder?.stats ?? null }, changed);
-        this.checkRules(false);
+      onDetection: (detection) => {
+        this.checkRules({ snapshot: this.session!.add(detection) });
       },
       onError: (error) => {
         console.error('Live counting stopped', error);
@@ -217,24 +204,14 @@ export class RecordingController {
     this.update({ inferenceOnly });
   }
 
-  private checkRules(urgent = true): void {
+  /** The limit and rest rules, with what else changed on this frame (the new snapshot). */
+  private checkRules(change: Partial<RecordingView> = {}): void {
     if (this.view.stage !== 'recording' || this.finishing) return;
     const elapsedMs = performance.now() - this.recordingStartedMs;
     const verdict: SessionVerdict = this.session
       ? this.session.verdict(elapsedMs)
       : { kind: 'running' };
-    const changedKind = verdict.kind !== this.view.verdict.kind;
-    this.update(
-      {
-        elapsedMs,
-        verdict,
-        recorder: this.recorder?.stats ?? null,
-        // Read here too: in inference-only mode no frame reaches onDetection.
-        stats: this.loop?.stats ?? this.view.stats,
-        modeTotals: this.loop?.modeTotals ?? null,
-      },
-      urgent || changedKind,
-    );
+    this.update({ ...change, elapsedMs, verdict });
     if (verdict.kind === 'ended') void this.finish(verdict.reason);
   }
 
@@ -253,7 +230,8 @@ export class RecordingController {
       this.cleanUp();
     }
     const { counting } = this.options;
-    const stats = this.view.stats;
+    // The frames counted (the diagnostics' inference-only frames are not).
+    const analysedFrames = snapshot?.analysedFrames ?? 0;
     const durationSeconds = attemptSeconds(durationMs);
     const attempt: FinishedAttempt = {
       id: newSessionId(this.options.challengeId, Date.now(), Math.random),
@@ -267,8 +245,8 @@ export class RecordingController {
       reps: this.session?.reps ?? [],
       analyser: counting.analyser,
       model: LIVE_POSE_MODEL,
-      analysedFrames: stats?.analysedFrames ?? 0,
-      analysedFps: durationSeconds > 0 ? (stats?.analysedFrames ?? 0) / durationSeconds : 0,
+      analysedFrames,
+      analysedFps: durationSeconds > 0 ? analysedFrames / durationSeconds : 0,
       definition: counting.definition,
       exerciseName: this.options.exerciseName,
     };
