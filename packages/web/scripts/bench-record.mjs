@@ -15,7 +15,7 @@
 //
 //   pnpm --filter @reptemple/web build && pnpm --filter @reptemple/web bench:record
 //   node packages/web/scripts/bench-record.mjs [--runs 1] [--seconds 60] [--segment-seconds 7]
-//     [--clip 08-tank-top-side.mp4]
+//     [--clip 08-tank-top-side.mp4] [--web-dir packages/web/dist]
 
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +25,7 @@ import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { DIST, median, REPO_DIR, SERVER_BIN, startStack } from './bench-support.mjs';
+import { addCpu, cpuBetween, threadCpuMs } from './thread-cpu.mjs';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -33,8 +34,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '60' },
     'segment-seconds': { type: 'string', default: '7' },
     clip: { type: 'string', default: '08-tank-top-side.mp4' },
+    // Another build of the app (vite build --outDir ...), e.g. to compare two versions.
+    'web-dir': { type: 'string', default: DIST },
   },
 });
+const webDir = path.resolve(values['web-dir']);
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 const segmentSeconds = Number(values['segment-seconds']);
@@ -50,7 +54,7 @@ const segments = Math.floor((seconds - WARM_UP_S) / segmentSeconds / 2) * 2;
 
 for (const [file, hint] of [
   [SERVER_BIN, 'pnpm build at the repository root'],
-  [path.join(DIST, 'index.html'), 'pnpm --filter @reptemple/web build'],
+  [path.join(webDir, 'index.html'), 'pnpm --filter @reptemple/web build'],
 ]) {
   if (!existsSync(file)) {
     console.error(`${file} is missing: run \`${hint}\` first.`);
@@ -78,7 +82,7 @@ await run('ffmpeg', [
   y4m,
 ]);
 
-const stack = await startStack();
+const stack = await startStack({ webDir });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
@@ -136,10 +140,55 @@ function between(before, after) {
   };
 }
 
-/** CPU time the hypervisor took from this machine (steal), from /proc/stat. s */
-function stealSeconds() {
-  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  return Number(cpu[8]) / 100; // USER_HZ ticks -> s
+/** The machine's CPU time from /proc/stat: busy (all processes, ours and others') and steal
+ * (taken by the hypervisor). ms */
+function machineCpuMs() {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = cpu.slice(1);
+  // USER_HZ ticks (100 a second) -> ms
+  return { busy: (user + nice + system + irq + softirq) * 10, steal: steal * 10 };
+}
+
+/** Per mode: CPU ms per second of wall time, by process kind and thread, and the machine's. */
+function cpuReport(cpuByMode, wallMsByMode, machineByMode) {
+  const perSecond = (mode, ms) => (ms * 1000) / wallMsByMode[mode];
+  const keys = new Set([...cpuByMode.live.keys(), ...cpuByMode['inference-only'].keys()]);
+  const rows = [...keys]
+    .map((key) => [
+      key,
+      perSecond('live', cpuByMode.live.get(key) ?? 0),
+      perSecond('inference-only', cpuByMode['inference-only'].get(key) ?? 0),
+    ])
+    .filter(([, live, bare]) => live >= 10 || bare >= 10)
+    .sort((a, b) => b[1] - a[1]);
+  const sum = (mode) => [...cpuByMode[mode].values()].reduce((total, ms) => total + ms, 0);
+  const lines = rows.map(
+    ([key, live, bare]) =>
+      `    ${key.padEnd(44)} ${live.toFixed(0).padStart(5)} ${bare.toFixed(0).padStart(5)}`,
+  );
+  const ours = { live: sum('live'), 'inference-only': sum('inference-only') };
+  lines.push(
+    `    ${'all of the benchmark (browser, stack)'.padEnd(44)} ${perSecond('live', ours.live)
+      .toFixed(0)
+      .padStart(5)} ${perSecond('inference-only', ours['inference-only']).toFixed(0).padStart(5)}`,
+    `    ${'other processes on the machine'.padEnd(44)} ${perSecond(
+      'live',
+      machineByMode.live.busy - ours.live,
+    )
+      .toFixed(0)
+      .padStart(5)} ${perSecond(
+      'inference-only',
+      machineByMode['inference-only'].busy - ours['inference-only'],
+    )
+      .toFixed(0)
+      .padStart(5)}`,
+    `    ${'steal (the hypervisor)'.padEnd(44)} ${perSecond('live', machineByMode.live.steal)
+      .toFixed(0)
+      .padStart(5)} ${perSecond('inference-only', machineByMode['inference-only'].steal)
+      .toFixed(0)
+      .padStart(5)}`,
+  );
+  return `  CPU ms per second of wall time (2 cores = 2000), A live / B inference-only:\n${lines.join('\n')}`;
 }
 
 async function videoFrameRate(url) {
@@ -197,7 +246,7 @@ try {
     await page.getByRole('button', { name: 'Start Recording' }).click();
     await page.getByTestId('live-valid').waitFor({ timeout: 60_000 });
     const toggle = page.getByRole('button', { name: 'Inference only' });
-    const stealBefore = stealSeconds();
+    const machineBefore = machineCpuMs();
     const started = Date.now();
     await page.waitForTimeout(WARM_UP_S * 1000);
 
@@ -205,21 +254,32 @@ try {
     let reading = await readModeTotals(page);
     const first = reading;
     const segmentRates = [];
+    const cpuByMode = { live: new Map(), 'inference-only': new Map() };
+    const wallMsByMode = { live: 0, 'inference-only': 0 };
+    const machineByMode = { live: { busy: 0, steal: 0 }, 'inference-only': { busy: 0, steal: 0 } };
     for (let segment = 0; segment < segments; segment++) {
       const wanted = ORDER[segment % ORDER.length];
       if (wanted !== mode) {
         await toggle.click();
         mode = wanted;
       }
+      const cpuBefore = threadCpuMs();
+      const machineAtStart = machineCpuMs();
+      const wallAtStart = Date.now();
       await page.waitForTimeout(segmentSeconds * 1000);
       const next = await readModeTotals(page);
+      addCpu(cpuByMode[mode], cpuBetween(cpuBefore, threadCpuMs()));
+      const machineAtEnd = machineCpuMs();
+      machineByMode[mode].busy += machineAtEnd.busy - machineAtStart.busy;
+      machineByMode[mode].steal += machineAtEnd.steal - machineAtStart.steal;
+      wallMsByMode[mode] += Date.now() - wallAtStart;
       segmentRates.push({ mode, ...between(reading[mode], next[mode]) });
       reading = next;
     }
     if (mode !== 'live') await toggle.click();
     // The attempt lasts `seconds` from the first counted frame, as before.
     await page.waitForTimeout(Math.max(0, seconds * 1000 - (Date.now() - started)));
-    const steal = stealSeconds() - stealBefore;
+    const steal = (machineCpuMs().steal - machineBefore.steal) / 1000;
     const loadAfter = loadavg()[0];
     await page.getByRole('button', { name: 'Finish Recording' }).click();
     await page.getByTestId('result-valid').waitFor();
@@ -275,6 +335,7 @@ try {
         .map((rate) => `${rate.mode === 'live' ? 'A' : 'B'} ${rate.fps.toFixed(2)}`)
         .join(', ')}`,
     );
+    console.log(cpuReport(cpuByMode, wallMsByMode, machineByMode));
     await context.close();
   }
   const ratio = median(results.map((result) => result.ratio));
