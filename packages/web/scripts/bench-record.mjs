@@ -15,13 +15,14 @@
 //
 //   pnpm --filter @reptemple/web build && pnpm --filter @reptemple/web bench:record
 //   node packages/web/scripts/bench-record.mjs [--runs 1] [--seconds 60] [--segment-seconds 7]
-//     [--clip 08-tank-top-side.mp4] [--web-dir packages/web/dist]
+//     [--clip 08-tank-top-side.mp4] [--web-dir packages/web/dist] [--busy-threads 0]
 
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { DIST, median, REPO_DIR, SERVER_BIN, startStack } from './bench-support.mjs';
@@ -33,6 +34,9 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '60' },
     'segment-seconds': { type: 'string', default: '7' },
+    // Threads that spin for the whole attempt, each taking a core as another busy program would:
+    // the same contention for every build and run, instead of whatever else the machine runs.
+    'busy-threads': { type: 'string', default: '0' },
     clip: { type: 'string', default: '08-tank-top-side.mp4' },
     // Another build of the app (vite build --outDir ...), e.g. to compare two versions.
     'web-dir': { type: 'string', default: DIST },
@@ -42,6 +46,7 @@ const webDir = path.resolve(values['web-dir']);
 const runs = Number(values.runs);
 const seconds = Number(values.seconds);
 const segmentSeconds = Number(values['segment-seconds']);
+const busyThreads = Number(values['busy-threads']);
 /** The built-in push-up definition (the push-up analyser counts). */
 const BUILTIN_PUSHUP_ID = '00000000-0000-4000-8000-000000000001';
 /** Live counting before the first segment: the model and V8 warm up. s */
@@ -243,6 +248,10 @@ try {
       () => (document.querySelector('[data-testid="camera-video"]')?.videoWidth ?? 0) > 0,
     );
     await page.getByRole('button', { name: 'Start Challenge' }).click();
+    const busy = Array.from(
+      { length: busyThreads },
+      () => new Worker('for (;;) {}', { eval: true }),
+    );
     await page.getByRole('button', { name: 'Start Recording' }).click();
     await page.getByTestId('live-valid').waitFor({ timeout: 60_000 });
     const toggle = page.getByRole('button', { name: 'Inference only' });
@@ -281,6 +290,7 @@ try {
     await page.waitForTimeout(Math.max(0, seconds * 1000 - (Date.now() - started)));
     const steal = (machineCpuMs().steal - machineBefore.steal) / 1000;
     const loadAfter = loadavg()[0];
+    await Promise.all(busy.map((worker) => worker.terminate()));
     await page.getByRole('button', { name: 'Finish Recording' }).click();
     await page.getByTestId('result-valid').waitFor();
 

@@ -44,7 +44,8 @@ function descendants(root) {
 }
 
 function processKind(pid) {
-  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  // Chromium rewrites its children's command line as one string with spaces (setproctitle).
+  const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
   const type = argv.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
   if (argv[0]?.includes('chrom')) {
     if (!type) return 'browser';
