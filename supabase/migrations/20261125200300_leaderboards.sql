@@ -1,0 +1,511 @@
+-- Leaderboards computed in the database (spec 02 §2 "Leaderboard", §9), for the viewer's time
+-- zone, and hidden duel results withheld by the database itself.
+--
+--   public.challenge_leaderboard(...)            Today / This Week / All Time, one row per
+--                                                participant (their best recording)
+--   public.challenge_leaderboard_aggregate(...)  per participant: days logged, total reps,
+--                                                average per day, top day, streak
+--   public.leaderboard_entries (view, redefined) rep counts, form score, analysis and media of
+--                                                hidden results are null for other viewers
+--
+-- A "day" is a calendar day in the time zone the caller names (an IANA name such as
+-- Europe/Berlin; the web app sends the browser's). Weeks start on Sunday. See docs/decisions.md
+-- "Leaderboards".
+
+-- ---------------------------------------------------------------------------------------------
+-- Time zones: the IANA names PostgreSQL knows, kept in a table because pg_timezone_names reads
+-- the zone files on every call (about 65 ms). The local server refreshes it on every start, so a
+-- newer PostgreSQL's new zones are known.
+create table reptemple_private.time_zone_names (name text primary key);
+insert into reptemple_private.time_zone_names (name)
+select z.name from pg_catalog.pg_timezone_names z
+where z.name not in ('Factory', 'localtime', 'posixrules') and z.name !~ '^(posix|right)/'
+on conflict do nothing;
+alter table reptemple_private.time_zone_names enable row level security;
+revoke all on table reptemple_private.time_zone_names from public, anon, authenticated;
+grant all on table reptemple_private.time_zone_names to service_role;
+
+create function reptemple_private.checked_time_zone(requested text) returns text
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if requested is null or not exists (
+    select 1 from reptemple_private.time_zone_names z where z.name = requested
+  ) then
+    raise exception 'Unknown time zone "%": expected an IANA time zone name.', coalesce(requested, 'null')
+      using errcode = 'invalid_parameter_value',
+        hint = 'Send a name such as Europe/Berlin, America/New_York or UTC (in a browser: Intl.DateTimeFormat().resolvedOptions().timeZone).';
+  end if;
+  return requested;
+end
+$$;
+revoke execute on function reptemple_private.checked_time_zone(text) from public;
+
+create function reptemple_private.checked_page(page_offset integer, page_size integer) returns void
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if page_offset is null or page_offset < 0 then
+    raise exception 'page_offset must be 0 or more, got %.', coalesce(page_offset::text, 'null')
+      using errcode = 'invalid_parameter_value';
+  end if;
+  if page_size is null or page_size not between 1 and 100 then
+    raise exception 'page_size must be between 1 and 100, got %.', coalesce(page_size::text, 'null')
+      using errcode = 'invalid_parameter_value';
+  end if;
+end
+$$;
+revoke execute on function reptemple_private.checked_page(integer, integer) from public;
+
+create function reptemple_private.checked_gender(requested text) returns text
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if requested is null or requested not in ('all', 'male', 'female') then
+    raise exception 'Unknown gender "%": expected all, male or female.', coalesce(requested, 'null')
+      using errcode = 'invalid_parameter_value';
+  end if;
+  return requested;
+end
+$$;
+revoke execute on function reptemple_private.checked_gender(text) from public;
+
+-- ---------------------------------------------------------------------------------------------
+-- Hidden results (spec 02 §4 "Duel"). Results of a challenge with hide_results_until_finished
+-- are final when no recording can arrive any more: at its end_date or, for a duel, 72 hours
+-- after its first participant, whichever comes first (the moments challenge_accepts_recording
+-- closes it). With neither known, they are not final. No SET and no security definer: the
+-- planner inlines these into the view and the functions.
+create function reptemple_private.results_final_at(
+  challenge_type public.challenge_type,
+  end_date timestamptz,
+  first_participant_joined_at timestamptz
+) returns timestamptz
+language sql immutable parallel safe
+as $$
+  select least(
+    end_date,
+    case when challenge_type = 'duel' then first_participant_joined_at + interval '72 hours' end
+  )
+$$;
+grant execute on function reptemple_private.results_final_at(public.challenge_type, timestamptz, timestamptz)
+  to anon, authenticated, service_role;
+
+create function reptemple_private.results_hidden(
+  hide_results_until_finished boolean,
+  challenge_type public.challenge_type,
+  end_date timestamptz,
+  first_participant_joined_at timestamptz
+) returns boolean
+language sql stable parallel safe
+as $$
+  select hide_results_until_finished and coalesce(
+    pg_catalog.now() < reptemple_private.results_final_at(challenge_type, end_date, first_participant_joined_at),
+    true
+  )
+$$;
+grant execute on function reptemple_private.results_hidden(boolean, public.challenge_type, timestamptz, timestamptz)
+  to anon, authenticated, service_role;
+
+-- The caller's e-mail address (lower-cased), or null for a visitor.
+create function reptemple_private.caller_email() returns text
+language sql stable
+set search_path = ''
+as $$
+  select case when auth.role() = 'authenticated'
+    then reptemple_private.normalize_email(auth.jwt() ->> 'email') end
+$$;
+revoke execute on function reptemple_private.caller_email() from public;
+
+-- ---------------------------------------------------------------------------------------------
+-- The public view of recordings, as in 20251121000600 plus form_score and share_count, with the
+-- rep counts, form score, analysis and media of hidden results null for everyone but the
+-- recording's owner and admins. (The video and GIF would show the count.)
+create or replace view public.leaderboard_entries as
+select
+  r.id, r.challenge_id, r.user_id, r.name, r.gender,
+  case when v.visible then r.valid_reps end as valid_reps,
+  case when v.visible then r.invalid_reps end as invalid_reps,
+  case when v.visible then r.total_reps end as total_reps,
+  r.duration_seconds,
+  case when v.visible then r.video_url end as video_url,
+  case when v.visible then r.gif_url end as gif_url,
+  r.referral_count,
+  case when v.visible then r.analysis_data end as analysis_data,
+  r.created_at,
+  case when v.visible then r.form_score end as form_score,
+  r.share_count
+from public.challenge_recordings r
+join public.challenges c on c.id = r.challenge_id
+cross join lateral (
+  select not reptemple_private.results_hidden(
+      c.hide_results_until_finished, c.challenge_type, c.end_date, c.first_participant_joined_at)
+    or r.user_id = (select auth.uid())
+    or (select public.is_admin()) as visible
+) v;
+
+revoke all on table public.leaderboard_entries from anon, authenticated;
+grant select on table public.leaderboard_entries to anon, authenticated, service_role;
+
+
+-- ---------------------------------------------------------------------------------------------
+-- The challenge a leaderboard is asked for, with what the caller may see of it.
+create function reptemple_private.leaderboard_context(
+  target_challenge_id uuid,
+  as_of timestamptz,
+  out counts_hidden boolean,
+  out final_at timestamptz,
+  out ended boolean
+)
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  challenge public.challenges;
+begin
+  select * into challenge from public.challenges c where c.id = target_challenge_id;
+  if not found then
+    raise exception 'Challenge % does not exist.', target_challenge_id
+      using errcode = 'no_data_found', hint = 'Check the challenge id; the challenge may have been removed.';
+  end if;
+  counts_hidden := reptemple_private.results_hidden(
+      challenge.hide_results_until_finished, challenge.challenge_type, challenge.end_date,
+      challenge.first_participant_joined_at)
+    and not public.is_admin();
+  final_at := reptemple_private.results_final_at(
+    challenge.challenge_type, challenge.end_date, challenge.first_participant_joined_at);
+  ended := final_at is not null and as_of >= final_at;
+end
+$$;
+revoke execute on function reptemple_private.leaderboard_context(uuid, timestamptz) from public;
+
+-- Start and end of a period around `as_of` in `zone`: the calendar day, or the week from Sunday.
+-- Local midnights are turned into instants in that zone, so a day across a DST change is 23 or
+-- 25 hours long. All Time has neither.
+create function reptemple_private.period_bounds(
+  period text,
+  zone text,
+  as_of timestamptz,
+  out starts_at timestamptz,
+  out ends_at timestamptz
+)
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  local_day date := (as_of at time zone zone)::date;
+  first_day date;
+  day_count integer;
+begin
+  case period
+    when 'today' then first_day := local_day; day_count := 1;
+    when 'this_week' then first_day := local_day - extract(dow from local_day)::integer; day_count := 7;
+    when 'all_time' then return;
+    else
+      raise exception 'Unknown period "%": expected today, this_week or all_time.', coalesce(period, 'null')
+        using errcode = 'invalid_parameter_value';
+  end case;
+  starts_at := first_day::timestamp at time zone zone;
+  ends_at := (first_day + day_count)::timestamp at time zone zone;
+end
+$$;
+revoke execute on function reptemple_private.period_bounds(text, text, timestamptz) from public;
+
+-- The participants on one page of All Time (or of the Aggregate: by_total), in rank order. Each
+-- order has its index, so a page reads page_offset + page_size index entries. While results are
+-- hidden the order is first submission, which says nothing about the counts.
+create function reptemple_private.participant_page(
+  target_challenge_id uuid,
+  tab text,
+  by_total boolean,
+  by_submission boolean,
+  page_offset integer,
+  page_size integer
+) returns table (email text, recording_id uuid, referral_count integer, "position" bigint)
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if by_submission then
+    return query
+    select p.email, p.best_recording_id, p.referral_count,
+      page_offset + row_number() over (order by p.first_recorded_at, p.email)
+    from reptemple_private.challenge_participants p
+    where p.challenge_id = target_challenge_id and (tab = 'all' or p.gender::text = tab)
+    order by p.first_recorded_at, p.email
+    offset page_offset limit page_size;
+  elsif by_total then
+    return query
+    select page.email, page.best_recording_id, page.referral_count,
+      page_offset + row_number() over (order by page.total_valid_reps desc,
+        page.best_form_score desc nulls last, page.first_recorded_at, page.email)
+    from (
+      select p.email, p.best_recording_id, p.referral_count, p.total_valid_reps,
+        p.best_form_score, p.first_recorded_at
+      from reptemple_private.challenge_participants p
+      where p.challenge_id = target_challenge_id and (tab = 'all' or p.gender::text = tab)
+      order by p.total_valid_reps desc, p.best_form_score desc nulls last, p.first_recorded_at, p.email
+      offset page_offset limit page_size
+    ) page;
+  else
+    return query
+    select page.email, page.best_recording_id, page.referral_count,
+      page_offset + row_number() over (order by page.best_valid_reps desc,
+        page.best_form_score desc nulls last, page.best_created_at, page.best_recording_id)
+    from (
+      select p.email, p.best_recording_id, p.referral_count, p.best_valid_reps,
+        p.best_form_score, p.best_created_at
+      from reptemple_private.challenge_participants p
+      where p.challenge_id = target_challenge_id and (tab = 'all' or p.gender::text = tab)
+      order by p.best_valid_reps desc, p.best_form_score desc nulls last, p.best_created_at, p.best_recording_id
+      offset page_offset limit page_size
+    ) page;
+  end if;
+end
+$$;
+revoke execute on function reptemple_private.participant_page(uuid, text, boolean, boolean, integer, integer) from public;
+
+-- Participants per gender tab, all time.
+create function reptemple_private.participant_counts(target_challenge_id uuid) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'all', count(*),
+    'male', count(*) filter (where p.gender = 'male'),
+    'female', count(*) filter (where p.gender = 'female'))
+  from reptemple_private.challenge_participants p where p.challenge_id = target_challenge_id
+$$;
+revoke execute on function reptemple_private.participant_counts(uuid) from public;
+
+-- One entry of the recording leaderboard. Counts, form score and media are withheld while
+-- results are hidden, except on the caller's own entry; so is the rank.
+create function reptemple_private.leaderboard_entry(
+  r public.challenge_recordings,
+  "position" bigint,
+  referrals integer,
+  is_own boolean,
+  counts_hidden boolean
+) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'rank', case when counts_hidden then null else "position" end,
+    'recording_id', r.id,
+    'user_id', r.user_id,
+    'name', r.name,
+    'gender', r.gender,
+    'valid_reps', case when shown then r.valid_reps end,
+    'invalid_reps', case when shown then r.invalid_reps end,
+    'total_reps', case when shown then r.total_reps end,
+    'form_score', case when shown then r.form_score end,
+    'duration_seconds', r.duration_seconds,
+    'video_url', case when shown then r.video_url end,
+    'gif_url', case when shown then r.gif_url end,
+    'share_count', r.share_count,
+    'referral_count', coalesce(referrals, 0),
+    'created_at', r.created_at,
+    'is_own', coalesce(is_own, false)
+  )
+  from (select not counts_hidden or coalesce(is_own, false) as shown) visibility
+$$;
+revoke execute on function reptemple_private.leaderboard_entry(public.challenge_recordings, bigint, integer, boolean, boolean) from public;
+
+-- ---------------------------------------------------------------------------------------------
+-- Today / This Week / All Time. One entry per participant: their best recording in the period
+-- (most valid reps, then best form score, then earliest), ranked within the gender tab asked
+-- for. While results are hidden from the caller, entries come in order of submission without
+-- rank, and other participants' counts, form score and media are null.
+create function public.challenge_leaderboard(
+  target_challenge_id uuid,
+  period text default 'all_time',
+  gender text default 'all',
+  time_zone text default 'UTC',
+  page_offset integer default 0,
+  page_size integer default 50,
+  as_of timestamptz default null
+) returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  zone text := reptemple_private.checked_time_zone(time_zone);
+  tab text := reptemple_private.checked_gender(gender);
+  moment timestamptz := coalesce(as_of, now());
+  me text := reptemple_private.caller_email();
+  context record;
+  bounds record;
+  all_time_counts jsonb;
+  counts jsonb;
+  entries jsonb;
+begin
+  perform reptemple_private.checked_page(page_offset, page_size);
+  bounds := reptemple_private.period_bounds(period, zone, moment);
+  context := reptemple_private.leaderboard_context(target_challenge_id, moment);
+  all_time_counts := reptemple_private.participant_counts(target_challenge_id);
+
+  if period = 'all_time' then
+    counts := all_time_counts;
+    select coalesce(jsonb_agg(reptemple_private.leaderboard_entry(
+        r, page."position", page.referral_count, page.email = me, context.counts_hidden)
+        order by page."position"), '[]'::jsonb)
+    into entries
+    from reptemple_private.participant_page(
+      target_challenge_id, tab, false, context.counts_hidden, page_offset, page_size) page
+    join public.challenge_recordings r on r.id = page.recording_id;
+  else
+    with best as materialized (
+      select distinct on (r.email) r.id, r.email, r.gender, r.valid_reps, r.form_score, r.created_at
+      from public.challenge_recordings r
+      where r.challenge_id = target_challenge_id
+        and r.created_at >= bounds.starts_at and r.created_at < bounds.ends_at
+      order by r.email, r.valid_reps desc, r.form_score desc nulls last, r.created_at, r.id
+    ), tallies as (
+      select jsonb_build_object(
+          'all', count(*), 'male', count(*) filter (where b.gender = 'male'),
+          'female', count(*) filter (where b.gender = 'female')) as value
+      from best b
+    ), page as (
+      select b.email, b.id as recording_id
+      from best b
+      where tab = 'all' or b.gender::text = tab
+      order by
+        case when context.counts_hidden then b.created_at end,
+        b.valid_reps desc, b.form_score desc nulls last, b.created_at, b.id
+      offset page_offset limit page_size
+    ), ranked as (
+      select page.email, r, page_offset + row_number() over (order by
+          case when context.counts_hidden then r.created_at end,
+          r.valid_reps desc, r.form_score desc nulls last, r.created_at, r.id) as "position"
+      from page join public.challenge_recordings r on r.id = page.recording_id
+    )
+    select (select value from tallies), coalesce(jsonb_agg(reptemple_private.leaderboard_entry(
+        ranked.r, ranked."position", p.referral_count, ranked.email = me, context.counts_hidden)
+        order by ranked."position"), '[]'::jsonb)
+    into counts, entries
+    from ranked
+    left join reptemple_private.challenge_participants p
+      on p.challenge_id = target_challenge_id and p.email = ranked.email;
+  end if;
+
+  return jsonb_build_object(
+    'challenge_id', target_challenge_id,
+    'period', period,
+    'gender', tab,
+    'time_zone', zone,
+    'period_start', bounds.starts_at,
+    'period_end', bounds.ends_at,
+    'results_hidden', context.counts_hidden,
+    'results_final_at', context.final_at,
+    'participant_count', (all_time_counts ->> 'all')::integer,
+    'counts', counts,
+    'entries', entries
+  );
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The Aggregate tab (accountability challenges): per participant (one e-mail address) over all
+-- their recordings. Days are calendar days in `time_zone`; a day is logged when its valid reps
+-- add up to at least one. Ranked by total valid reps, then best form score, then earliest first
+-- submission. streak_length: consecutive logged days up to the latest one, while that day is
+-- today or yesterday (a missed day resets it to 0); once the challenge has ended it keeps its
+-- last value.
+create function public.challenge_leaderboard_aggregate(
+  target_challenge_id uuid,
+  gender text default 'all',
+  time_zone text default 'UTC',
+  page_offset integer default 0,
+  page_size integer default 50,
+  as_of timestamptz default null
+) returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  zone text := reptemple_private.checked_time_zone(time_zone);
+  tab text := reptemple_private.checked_gender(gender);
+  moment timestamptz := coalesce(as_of, now());
+  me text := reptemple_private.caller_email();
+  context record;
+  today date;
+  counts jsonb;
+  entries jsonb;
+begin
+  perform reptemple_private.checked_page(page_offset, page_size);
+  context := reptemple_private.leaderboard_context(target_challenge_id, moment);
+  today := (moment at time zone zone)::date;
+  counts := reptemple_private.participant_counts(target_challenge_id);
+
+  with page as (
+    select page.email, page."position", page.referral_count, p.name, p.gender, p.total_valid_reps
+    from reptemple_private.participant_page(
+      target_challenge_id, tab, true, context.counts_hidden, page_offset, page_size) page
+    join reptemple_private.challenge_participants p
+      on p.challenge_id = target_challenge_id and p.email = page.email
+  ), days as (
+    select r.email, (r.created_at at time zone zone)::date as day, sum(r.valid_reps) as reps
+    from page join public.challenge_recordings r
+      on r.challenge_id = target_challenge_id and r.email = page.email
+    group by r.email, (r.created_at at time zone zone)::date
+    having sum(r.valid_reps) >= 1
+  ), runs as (
+    -- Consecutive days share day minus their row number (gaps and islands).
+    select numbered.email, count(*) as days_in_run, max(numbered.day) as last_day
+    from (
+      select d.email, d.day, d.day - (row_number() over (partition by d.email order by d.day))::integer as island
+      from days d
+    ) numbered
+    group by numbered.email, numbered.island
+  ), stats as (
+    select d.email, count(*) as days_logged, max(d.reps) as top_daily, max(d.day) as last_day
+    from days d group by d.email
+  )
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'rank', case when context.counts_hidden then null else page."position" end,
+      'name', page.name,
+      'gender', page.gender,
+      'days_logged', case when visibility.shown then coalesce(stats.days_logged, 0) end,
+      'total_reps', case when visibility.shown then page.total_valid_reps end,
+      'daily_average', case when visibility.shown then
+        case when coalesce(stats.days_logged, 0) = 0 then 0
+          else round(page.total_valid_reps::numeric / stats.days_logged)::integer end end,
+      'top_daily', case when visibility.shown then coalesce(stats.top_daily, 0) end,
+      'streak_length', case when visibility.shown then coalesce(
+        (select runs.days_in_run from runs
+         where runs.email = page.email and runs.last_day = stats.last_day
+           and (context.ended or stats.last_day >= today - 1)), 0) end,
+      'referral_count', page.referral_count,
+      'is_own', page.email is not distinct from me
+    ) order by page."position"), '[]'::jsonb)
+  into entries
+  from page
+  left join stats on stats.email = page.email
+  cross join lateral (
+    select not context.counts_hidden or page.email is not distinct from me as shown
+  ) visibility;
+
+  return jsonb_build_object(
+    'challenge_id', target_challenge_id,
+    'gender', tab,
+    'time_zone', zone,
+    'today', today,
+    'results_hidden', context.counts_hidden,
+    'results_final_at', context.final_at,
+    'participant_count', (counts ->> 'all')::integer,
+    'counts', counts,
+    'entries', entries
+  );
+end
+$$;
+
+revoke execute on function public.challenge_leaderboard(uuid, text, text, text, integer, integer, timestamptz) from public;
+grant execute on function public.challenge_leaderboard(uuid, text, text, text, integer, integer, timestamptz)
+  to anon, authenticated, service_role;
+revoke execute on function public.challenge_leaderboard_aggregate(uuid, text, text, integer, integer, timestamptz) from public;
+grant execute on function public.challenge_leaderboard_aggregate(uuid, text, text, integer, integer, timestamptz)
+  to anon, authenticated, service_role;
