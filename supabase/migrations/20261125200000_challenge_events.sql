@@ -1,12 +1,14 @@
--- Event pages (spec 02 §2 "Event landing"): a challenge becomes an event when it has a row here.
--- The page lives at /{slug of the challenge} (the spec's /{hash}) and its content comes from the
--- web app's template named here; everything else (name, dates, leaderboard) is the challenge's.
--- Only challenges listed here get an event page: every other one-segment path stays a 404.
+-- Event pages (spec 02 §2 "Event landing", "Pushtober"): a challenge becomes an event when it has
+-- a row here. The page lives at /{slug of the challenge} (the spec's /{hash}) and its content
+-- comes from the web app's template named here; everything else (name, dates, leaderboard) is the
+-- challenge's. Only challenges listed here get an event page: every other one-segment path stays
+-- a 404. Event challenges take any number of sessions (spec 02 §5: attempts are unlimited, only
+-- the best counts; Pushtober: every session of a day adds to the day).
 
 create table public.challenge_events (
   challenge_id uuid primary key references public.challenges (id) on delete cascade,
   -- Which page the web app renders. A new event design is a new template in the app and here.
-  template text not null check (template in ('token2049')),
+  template text not null check (template in ('token2049', 'pushtober')),
   created_at timestamptz not null default now()
 );
 

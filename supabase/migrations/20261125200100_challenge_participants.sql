@@ -43,6 +43,11 @@ create index challenge_recordings_period_idx
   on public.challenge_recordings (challenge_id, created_at)
   include (email, gender, valid_reps, form_score, id);
 drop index public.challenge_recordings_challenge_created_idx;
+-- The Aggregate reads each listed participant's recordings; covering, so that is index-only. It
+-- replaces the plain (challenge_id, email) index.
+create index challenge_recordings_participant_days_idx
+  on public.challenge_recordings (challenge_id, email) include (created_at, valid_reps);
+drop index public.challenge_recordings_participant_idx;
 
 -- ---------------------------------------------------------------------------------------------
 -- One row per participant of a challenge. Private: it holds e-mail addresses; the leaderboard
@@ -81,6 +86,40 @@ create index challenge_participants_referrer_idx on reptemple_private.challenge_
 alter table reptemple_private.challenge_participants enable row level security;
 revoke all on table reptemple_private.challenge_participants from public, anon, authenticated;
 grant all on table reptemple_private.challenge_participants to service_role;
+
+-- Participants per challenge and gender, kept with the participants: every leaderboard answer
+-- carries the tab counts, which would otherwise count up to every participant each time.
+create table reptemple_private.challenge_participant_counts (
+  challenge_id uuid not null references public.challenges (id) on delete cascade,
+  gender public.participant_gender not null,
+  participants integer not null default 0 check (participants >= 0),
+  primary key (challenge_id, gender)
+);
+alter table reptemple_private.challenge_participant_counts enable row level security;
+revoke all on table reptemple_private.challenge_participant_counts from public, anon, authenticated;
+grant all on table reptemple_private.challenge_participant_counts to service_role;
+
+create function reptemple_private.add_to_participant_count(
+  target_challenge_id uuid,
+  participant_gender public.participant_gender,
+  change integer
+) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- A decrement updates (its counter exists); an increment may create the counter.
+  if change < 0 then
+    update reptemple_private.challenge_participant_counts n set participants = n.participants + change
+    where n.challenge_id = target_challenge_id and n.gender = participant_gender;
+  else
+    insert into reptemple_private.challenge_participant_counts as n (challenge_id, gender, participants)
+    values (target_challenge_id, participant_gender, change)
+    on conflict (challenge_id, gender) do update set participants = n.participants + excluded.participants;
+  end if;
+end
+$$;
+revoke execute on function reptemple_private.add_to_participant_count(uuid, public.participant_gender, integer) from public;
 
 -- Referred participants of `referrer` who have at least one valid rep.
 create function reptemple_private.referral_count(target_challenge_id uuid, referrer text)
@@ -122,8 +161,11 @@ as $$
 declare
   previous_referrer text;
   current_referrer text;
+  previous_gender public.participant_gender;
+  current_gender public.participant_gender;
 begin
-  select p.referred_by into previous_referrer from reptemple_private.challenge_participants p
+  select p.referred_by, p.gender into previous_referrer, previous_gender
+  from reptemple_private.challenge_participants p
   where p.challenge_id = target_challenge_id and p.email = participant_email;
 
   with recordings as (
@@ -155,12 +197,22 @@ begin
     best_created_at = excluded.best_created_at, total_valid_reps = excluded.total_valid_reps,
     recording_count = excluded.recording_count, first_recorded_at = excluded.first_recorded_at,
     referred_by = excluded.referred_by
-  returning p.referred_by into current_referrer;
+  returning p.referred_by, p.gender into current_referrer, current_gender;
 
   if not found then
     delete from reptemple_private.challenge_participants p
     where p.challenge_id = target_challenge_id and p.email = participant_email;
     current_referrer := null;
+    current_gender := null;
+  end if;
+
+  if previous_gender is distinct from current_gender then
+    if previous_gender is not null then
+      perform reptemple_private.add_to_participant_count(target_challenge_id, previous_gender, -1);
+    end if;
+    if current_gender is not null then
+      perform reptemple_private.add_to_participant_count(target_challenge_id, current_gender, 1);
+    end if;
   end if;
 
   if previous_referrer is not null then
@@ -250,6 +302,13 @@ begin
   from reptemple_private.challenge_participants p
   where r.challenge_id = target_challenge_id and p.challenge_id = target_challenge_id
     and p.email = r.email and r.referral_count is distinct from coalesce(p.referral_count, 0);
+
+  delete from reptemple_private.challenge_participant_counts n where n.challenge_id = target_challenge_id;
+  insert into reptemple_private.challenge_participant_counts (challenge_id, gender, participants)
+  select target_challenge_id, p.gender, count(*)
+  from reptemple_private.challenge_participants p
+  where p.challenge_id = target_challenge_id
+  group by p.gender;
 end
 $$;
 revoke execute on function reptemple_private.rebuild_challenge_participants(uuid) from public;

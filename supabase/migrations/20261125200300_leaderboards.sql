@@ -215,8 +215,9 @@ $$;
 revoke execute on function reptemple_private.period_bounds(text, text, timestamptz) from public;
 
 -- The participants on one page of All Time (or of the Aggregate: by_total), in rank order. Each
--- order has its index, so a page reads page_offset + page_size index entries. While results are
--- hidden the order is first submission, which says nothing about the counts.
+-- order (and gender tab) has its index, so a page reads page_offset + page_size index entries;
+-- the query is built per call from fixed pieces so that each call is planned for its tab. While
+-- results are hidden the order is first submission, which says nothing about the counts.
 create function reptemple_private.participant_page(
   target_challenge_id uuid,
   tab text,
@@ -224,46 +225,35 @@ create function reptemple_private.participant_page(
   by_submission boolean,
   page_offset integer,
   page_size integer
-) returns table (email text, recording_id uuid, referral_count integer, "position" bigint)
+) returns table (
+  email text, recording_id uuid, referral_count integer, "position" bigint, name text,
+  gender public.participant_gender, total_valid_reps integer
+)
 language plpgsql stable
 set search_path = ''
 as $$
+declare
+  ranking text := case
+    when by_submission then 'p.first_recorded_at, p.email'
+    when by_total then 'p.total_valid_reps desc, p.best_form_score desc nulls last, p.first_recorded_at, p.email'
+    else 'p.best_valid_reps desc, p.best_form_score desc nulls last, p.best_created_at, p.best_recording_id'
+  end;
 begin
-  if by_submission then
-    return query
-    select p.email, p.best_recording_id, p.referral_count,
-      page_offset + row_number() over (order by p.first_recorded_at, p.email)
-    from reptemple_private.challenge_participants p
-    where p.challenge_id = target_challenge_id and (tab = 'all' or p.gender::text = tab)
-    order by p.first_recorded_at, p.email
-    offset page_offset limit page_size;
-  elsif by_total then
-    return query
-    select page.email, page.best_recording_id, page.referral_count,
-      page_offset + row_number() over (order by page.total_valid_reps desc,
-        page.best_form_score desc nulls last, page.first_recorded_at, page.email)
-    from (
-      select p.email, p.best_recording_id, p.referral_count, p.total_valid_reps,
-        p.best_form_score, p.first_recorded_at
-      from reptemple_private.challenge_participants p
-      where p.challenge_id = target_challenge_id and (tab = 'all' or p.gender::text = tab)
-      order by p.total_valid_reps desc, p.best_form_score desc nulls last, p.first_recorded_at, p.email
-      offset page_offset limit page_size
-    ) page;
-  else
-    return query
-    select page.email, page.best_recording_id, page.referral_count,
-      page_offset + row_number() over (order by page.best_valid_reps desc,
-        page.best_form_score desc nulls last, page.best_created_at, page.best_recording_id)
-    from (
-      select p.email, p.best_recording_id, p.referral_count, p.best_valid_reps,
-        p.best_form_score, p.best_created_at
-      from reptemple_private.challenge_participants p
-      where p.challenge_id = target_challenge_id and (tab = 'all' or p.gender::text = tab)
-      order by p.best_valid_reps desc, p.best_form_score desc nulls last, p.best_created_at, p.best_recording_id
-      offset page_offset limit page_size
-    ) page;
-  end if;
+  return query execute format(
+    $query$
+      select p.email, p.best_recording_id, p.referral_count, $3 + row_number() over (order by %1$s),
+        p.name, p.gender, p.total_valid_reps
+      from (
+        select * from reptemple_private.challenge_participants p
+        where p.challenge_id = $1 %2$s
+        order by %1$s
+        offset $3 limit $4
+      ) p
+      order by %1$s
+    $query$,
+    ranking,
+    case when tab = 'all' then '' else 'and p.gender = $2::public.participant_gender' end
+  ) using target_challenge_id, tab, page_offset, page_size;
 end
 $$;
 revoke execute on function reptemple_private.participant_page(uuid, text, boolean, boolean, integer, integer) from public;
@@ -274,15 +264,15 @@ language sql stable
 set search_path = ''
 as $$
   select jsonb_build_object(
-    'all', count(*),
-    'male', count(*) filter (where p.gender = 'male'),
-    'female', count(*) filter (where p.gender = 'female'))
-  from reptemple_private.challenge_participants p where p.challenge_id = target_challenge_id
+    'all', coalesce(sum(n.participants), 0),
+    'male', coalesce(sum(n.participants) filter (where n.gender = 'male'), 0),
+    'female', coalesce(sum(n.participants) filter (where n.gender = 'female'), 0))
+  from reptemple_private.challenge_participant_counts n where n.challenge_id = target_challenge_id
 $$;
 revoke execute on function reptemple_private.participant_counts(uuid) from public;
 
 -- One entry of the recording leaderboard. Counts, form score and media are withheld while
--- results are hidden, except on the caller's own entry; so is the rank.
+-- results are hidden, except on the caller's own entry; so is the rank. No SET: inlined.
 create function reptemple_private.leaderboard_entry(
   r public.challenge_recordings,
   "position" bigint,
@@ -290,36 +280,50 @@ create function reptemple_private.leaderboard_entry(
   is_own boolean,
   counts_hidden boolean
 ) returns jsonb
-language sql stable
-set search_path = ''
+language sql stable parallel safe
 as $$
-  select jsonb_build_object(
+  select pg_catalog.jsonb_build_object(
     'rank', case when counts_hidden then null else "position" end,
     'recording_id', r.id,
     'user_id', r.user_id,
     'name', r.name,
     'gender', r.gender,
-    'valid_reps', case when shown then r.valid_reps end,
-    'invalid_reps', case when shown then r.invalid_reps end,
-    'total_reps', case when shown then r.total_reps end,
-    'form_score', case when shown then r.form_score end,
+    'valid_reps', case when not counts_hidden or is_own then r.valid_reps end,
+    'invalid_reps', case when not counts_hidden or is_own then r.invalid_reps end,
+    'total_reps', case when not counts_hidden or is_own then r.total_reps end,
+    'form_score', case when not counts_hidden or is_own then r.form_score end,
     'duration_seconds', r.duration_seconds,
-    'video_url', case when shown then r.video_url end,
-    'gif_url', case when shown then r.gif_url end,
+    'video_url', case when not counts_hidden or is_own then r.video_url end,
+    'gif_url', case when not counts_hidden or is_own then r.gif_url end,
     'share_count', r.share_count,
     'referral_count', coalesce(referrals, 0),
     'created_at', r.created_at,
     'is_own', coalesce(is_own, false)
   )
-  from (select not counts_hidden or coalesce(is_own, false) as shown) visibility
 $$;
 revoke execute on function reptemple_private.leaderboard_entry(public.challenge_recordings, bigint, integer, boolean, boolean) from public;
+
+-- Whether recording a ranks ahead of recording b: more valid reps, then a better form score
+-- (none ranks last), then earlier, then the smaller id. No SET: inlined into the counts below.
+create function reptemple_private.ranks_ahead(
+  a_valid integer, a_form numeric, a_created timestamptz, a_id uuid,
+  b_valid integer, b_form numeric, b_created timestamptz, b_id uuid
+) returns boolean
+language sql immutable parallel safe
+as $$
+  select a_valid > b_valid or (a_valid = b_valid and (
+    coalesce(a_form, -1) > coalesce(b_form, -1) or (coalesce(a_form, -1) = coalesce(b_form, -1) and (
+      a_created < b_created or (a_created = b_created and a_id < b_id)))))
+$$;
+grant execute on function reptemple_private.ranks_ahead(integer, numeric, timestamptz, uuid, integer, numeric, timestamptz, uuid)
+  to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Today / This Week / All Time. One entry per participant: their best recording in the period
 -- (most valid reps, then best form score, then earliest), ranked within the gender tab asked
 -- for. While results are hidden from the caller, entries come in order of submission without
--- rank, and other participants' counts, form score and media are null.
+-- rank, and other participants' counts, form score and media are null. own_entry is the
+-- caller's own entry with its rank wherever it is (null for visitors and non-participants).
 create function public.challenge_leaderboard(
   target_challenge_id uuid,
   period text default 'all_time',
@@ -342,6 +346,7 @@ declare
   all_time_counts jsonb;
   counts jsonb;
   entries jsonb;
+  own jsonb;
 begin
   perform reptemple_private.checked_page(page_offset, page_size);
   bounds := reptemple_private.period_bounds(period, zone, moment);
@@ -351,19 +356,34 @@ begin
   if period = 'all_time' then
     counts := all_time_counts;
     select coalesce(jsonb_agg(reptemple_private.leaderboard_entry(
-        r, page."position", page.referral_count, page.email = me, context.counts_hidden)
+        r, page."position", page.referral_count, coalesce(page.email = me, false), context.counts_hidden)
         order by page."position"), '[]'::jsonb)
     into entries
     from reptemple_private.participant_page(
       target_challenge_id, tab, false, context.counts_hidden, page_offset, page_size) page
     join public.challenge_recordings r on r.id = page.recording_id;
+
+    select reptemple_private.leaderboard_entry(r, 1 + (
+        select count(*) from reptemple_private.challenge_participants q
+        where q.challenge_id = target_challenge_id and (tab = 'all' or q.gender::text = tab)
+          and q.best_valid_reps >= mine.best_valid_reps
+          and reptemple_private.ranks_ahead(
+            q.best_valid_reps, q.best_form_score, q.best_created_at, q.best_recording_id,
+            mine.best_valid_reps, mine.best_form_score, mine.best_created_at, mine.best_recording_id)
+      ), mine.referral_count, true, context.counts_hidden)
+    into own
+    from reptemple_private.challenge_participants mine
+    join public.challenge_recordings r on r.id = mine.best_recording_id
+    where mine.challenge_id = target_challenge_id and mine.email = me
+      and (tab = 'all' or mine.gender::text = tab);
   else
     with best as materialized (
-      select distinct on (r.email) r.id, r.email, r.gender, r.valid_reps, r.form_score, r.created_at
+      -- Byte order ("C") groups the addresses without the cost of a language's collation.
+      select distinct on (r.email collate "C") r.id, r.email, r.gender, r.valid_reps, r.form_score, r.created_at
       from public.challenge_recordings r
       where r.challenge_id = target_challenge_id
         and r.created_at >= bounds.starts_at and r.created_at < bounds.ends_at
-      order by r.email, r.valid_reps desc, r.form_score desc nulls last, r.created_at, r.id
+      order by r.email collate "C", r.valid_reps desc, r.form_score desc nulls last, r.created_at, r.id
     ), tallies as (
       select jsonb_build_object(
           'all', count(*), 'male', count(*) filter (where b.gender = 'male'),
@@ -382,14 +402,31 @@ begin
           case when context.counts_hidden then r.created_at end,
           r.valid_reps desc, r.form_score desc nulls last, r.created_at, r.id) as "position"
       from page join public.challenge_recordings r on r.id = page.recording_id
+    ), mine as (
+      select b.*, 1 + (
+          select count(*) from best o
+          where (tab = 'all' or o.gender::text = tab)
+            and reptemple_private.ranks_ahead(o.valid_reps, o.form_score, o.created_at, o.id,
+              b.valid_reps, b.form_score, b.created_at, b.id)
+        ) as "position"
+      from best b
+      where b.email = me and (tab = 'all' or b.gender::text = tab)
     )
-    select (select value from tallies), coalesce(jsonb_agg(reptemple_private.leaderboard_entry(
-        ranked.r, ranked."position", p.referral_count, ranked.email = me, context.counts_hidden)
-        order by ranked."position"), '[]'::jsonb)
-    into counts, entries
-    from ranked
-    left join reptemple_private.challenge_participants p
-      on p.challenge_id = target_challenge_id and p.email = ranked.email;
+    select
+      (select value from tallies),
+      (select coalesce(jsonb_agg(reptemple_private.leaderboard_entry(
+          ranked.r, ranked."position", p.referral_count, coalesce(ranked.email = me, false), context.counts_hidden)
+          order by ranked."position"), '[]'::jsonb)
+       from ranked
+       left join reptemple_private.challenge_participants p
+         on p.challenge_id = target_challenge_id and p.email = ranked.email),
+      (select reptemple_private.leaderboard_entry(r, mine."position", p.referral_count, true,
+          context.counts_hidden)
+       from mine
+       join public.challenge_recordings r on r.id = mine.id
+       left join reptemple_private.challenge_participants p
+         on p.challenge_id = target_challenge_id and p.email = mine.email)
+    into counts, entries, own;
   end if;
 
   return jsonb_build_object(
@@ -403,7 +440,8 @@ begin
     'results_final_at', context.final_at,
     'participant_count', (all_time_counts ->> 'all')::integer,
     'counts', counts,
-    'entries', entries
+    'entries', entries,
+    'own_entry', own
   );
 end
 $$;
@@ -414,7 +452,7 @@ $$;
 -- add up to at least one. Ranked by total valid reps, then best form score, then earliest first
 -- submission. streak_length: consecutive logged days up to the latest one, while that day is
 -- today or yesterday (a missed day resets it to 0); once the challenge has ended it keeps its
--- last value.
+-- last value. own_entry as in challenge_leaderboard.
 create function public.challenge_leaderboard_aggregate(
   target_challenge_id uuid,
   gender text default 'all',
@@ -435,22 +473,37 @@ declare
   today date;
   counts jsonb;
   entries jsonb;
+  own jsonb;
 begin
   perform reptemple_private.checked_page(page_offset, page_size);
   context := reptemple_private.leaderboard_context(target_challenge_id, moment);
   today := (moment at time zone zone)::date;
   counts := reptemple_private.participant_counts(target_challenge_id);
 
-  with page as (
-    select page.email, page."position", page.referral_count, p.name, p.gender, p.total_valid_reps
+  with people as (
+    select page.email, page."position", true as on_page, page.name, page.gender,
+      page.total_valid_reps, page.referral_count
     from reptemple_private.participant_page(
       target_challenge_id, tab, true, context.counts_hidden, page_offset, page_size) page
-    join reptemple_private.challenge_participants p
-      on p.challenge_id = target_challenge_id and p.email = page.email
+    union all
+    select mine.email, 1 + (
+        select count(*) from reptemple_private.challenge_participants q
+        where q.challenge_id = target_challenge_id and (tab = 'all' or q.gender::text = tab)
+          and q.total_valid_reps >= mine.total_valid_reps
+          and (q.total_valid_reps > mine.total_valid_reps
+            or coalesce(q.best_form_score, -1) > coalesce(mine.best_form_score, -1)
+            or (coalesce(q.best_form_score, -1) = coalesce(mine.best_form_score, -1) and (
+              q.first_recorded_at < mine.first_recorded_at
+              or (q.first_recorded_at = mine.first_recorded_at and q.email < mine.email))))
+      ), false, mine.name, mine.gender, mine.total_valid_reps, mine.referral_count
+    from reptemple_private.challenge_participants mine
+    where mine.challenge_id = target_challenge_id and mine.email = me
+      and (tab = 'all' or mine.gender::text = tab)
   ), days as (
     select r.email, (r.created_at at time zone zone)::date as day, sum(r.valid_reps) as reps
-    from page join public.challenge_recordings r
-      on r.challenge_id = target_challenge_id and r.email = page.email
+    from (select distinct people.email from people) who
+    join public.challenge_recordings r
+      on r.challenge_id = target_challenge_id and r.email = who.email
     group by r.email, (r.created_at at time zone zone)::date
     having sum(r.valid_reps) >= 1
   ), runs as (
@@ -464,30 +517,35 @@ begin
   ), stats as (
     select d.email, count(*) as days_logged, max(d.reps) as top_daily, max(d.day) as last_day
     from days d group by d.email
-  )
-  select coalesce(jsonb_agg(jsonb_build_object(
-      'rank', case when context.counts_hidden then null else page."position" end,
-      'name', page.name,
-      'gender', page.gender,
+  ), built as (
+    select people.on_page, people."position", jsonb_build_object(
+      'rank', case when context.counts_hidden then null else people."position" end,
+      'name', people.name,
+      'gender', people.gender,
       'days_logged', case when visibility.shown then coalesce(stats.days_logged, 0) end,
-      'total_reps', case when visibility.shown then page.total_valid_reps end,
+      'total_reps', case when visibility.shown then people.total_valid_reps end,
       'daily_average', case when visibility.shown then
         case when coalesce(stats.days_logged, 0) = 0 then 0
-          else round(page.total_valid_reps::numeric / stats.days_logged)::integer end end,
+          else round(people.total_valid_reps::numeric / stats.days_logged)::integer end end,
       'top_daily', case when visibility.shown then coalesce(stats.top_daily, 0) end,
       'streak_length', case when visibility.shown then coalesce(
         (select runs.days_in_run from runs
-         where runs.email = page.email and runs.last_day = stats.last_day
+         where runs.email = people.email and runs.last_day = stats.last_day
            and (context.ended or stats.last_day >= today - 1)), 0) end,
-      'referral_count', page.referral_count,
-      'is_own', page.email is not distinct from me
-    ) order by page."position"), '[]'::jsonb)
-  into entries
-  from page
-  left join stats on stats.email = page.email
-  cross join lateral (
-    select not context.counts_hidden or page.email is not distinct from me as shown
-  ) visibility;
+      'referral_count', people.referral_count,
+      'is_own', people.email is not distinct from me
+    ) as entry
+    from people
+    left join stats on stats.email = people.email
+    cross join lateral (
+      select not context.counts_hidden or people.email is not distinct from me as shown
+    ) visibility
+  )
+  select
+    coalesce(jsonb_agg(built.entry order by built."position") filter (where built.on_page), '[]'::jsonb),
+    (array_agg(built.entry) filter (where not built.on_page))[1]
+  into entries, own
+  from built;
 
   return jsonb_build_object(
     'challenge_id', target_challenge_id,
@@ -498,7 +556,8 @@ begin
     'results_final_at', context.final_at,
     'participant_count', (counts ->> 'all')::integer,
     'counts', counts,
-    'entries', entries
+    'entries', entries,
+    'own_entry', own
   );
 end
 $$;

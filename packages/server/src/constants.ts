@@ -134,6 +134,8 @@ export const FFMPEG_TIMEOUT_MS = 60_000;
 // ---- Pushtober and events (spec 02 §2, §9) ----
 /** The seeded Pushtober challenge's slug: /challenge/pushtober. */
 export const PUSHTOBER_SLUG = 'pushtober';
+/** Pushtober is an event (any number of sessions a day); its page template. */
+export const PUSHTOBER_TEMPLATE = 'pushtober';
 /** Pushtober runs October 1-31 in every participant's local time. The challenge's window spans
  * all zones: from 1 October 00:00 at UTC+14 to 31 October 24:00 at UTC-12. hours */
 export const PUSHTOBER_EARLIEST_ZONE_OFFSET_HOURS = 14;

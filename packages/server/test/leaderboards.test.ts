@@ -447,6 +447,47 @@ describe('ranking: one entry per participant, ties by form score then earliest',
     expect(result.entries).toEqual([]);
   });
 
+  it("the caller's own entry comes with its rank wherever it is (own_entry)", async () => {
+    const me = await createUser({ label: 'ranked-me' });
+    await arrange(challengeId, [
+      { name: 'Me', email: me.email, at: '2026-04-01T05:00:00Z', valid: 29, alignment: [50] },
+    ]);
+    const call = async (args: Record<string, unknown>) => {
+      const { data, error } = await me.client.rpc('challenge_leaderboard', {
+        target_challenge_id: challengeId,
+        page_size: 2,
+        ...args,
+      });
+      expect(error).toBeNull();
+      return data as Board & { own_entry: Entry | null };
+    };
+    const allTime = await call({});
+    expect(allTime.entries).toHaveLength(2);
+    expect(allTime.own_entry).toMatchObject({ rank: 7, name: 'Me', valid_reps: 29, is_own: true });
+    expect((await call({ gender: 'male' })).own_entry?.rank).toBe(5);
+    expect((await call({ gender: 'female' })).own_entry).toBeNull();
+    const today = await call({ period: 'today', as_of: '2026-04-01T23:00:00Z' });
+    expect(today.own_entry?.rank).toBe(6);
+    const { data } = await me.client.rpc('challenge_leaderboard_aggregate', {
+      target_challenge_id: challengeId,
+      page_size: 1,
+      as_of: '2026-04-01T23:00:00Z',
+    });
+    const totals = data as Aggregate & { own_entry: AggregateEntry | null };
+    expect(totals.entries.map((entry) => entry.name)).toEqual(['Twice']);
+    expect(totals.own_entry).toMatchObject({
+      rank: 7,
+      name: 'Me',
+      total_reps: 29,
+      days_logged: 1,
+      streak_length: 1,
+      is_own: true,
+    });
+    expect(
+      (await anonClient().rpc('challenge_leaderboard', { target_challenge_id: challengeId })).data,
+    ).toMatchObject({ own_entry: null });
+  });
+
   it("an admin's correction moves the participant (the ranking follows the table)", async () => {
     const { id } = await createChallenge();
     const [, second] = await arrange(id, [
@@ -733,7 +774,7 @@ describe('seed', () => {
        where c.slug in ('pushtober', 'token2049') order by c.slug`,
     );
     expect(rows).toEqual([
-      { slug: 'pushtober', template: null, is_daily: true },
+      { slug: 'pushtober', template: 'pushtober', is_daily: true },
       { slug: 'token2049', template: 'token2049', is_daily: false },
     ]);
   });

@@ -12,6 +12,7 @@ import {
   PUSHTOBER_LATEST_ZONE_OFFSET_HOURS,
   PUSHTOBER_MIN_DAILY_REPS,
   PUSHTOBER_SLUG,
+  PUSHTOBER_TEMPLATE,
 } from '../constants.js';
 
 const HOUR_MS = 3_600_000;
@@ -48,14 +49,20 @@ export function pushtoberWindow(now: Date): PushtoberWindow {
   return now < thisYear.endsAt ? thisYear : window(now.getUTCFullYear() + 1);
 }
 
-/** The Pushtober challenge: accountability, daily, at least one rep a day for 31 days. */
+/** The Pushtober challenge: accountability, daily, at least one rep a day for 31 days. Its event
+ * row (template pushtober) lets a day take several sessions, which add up. */
 export async function seedPushtober(pool: pg.Pool, createdBy: string | null, now: Date) {
   const { year, startsAt, endsAt } = pushtoberWindow(now);
   await pool.query(
-    `insert into public.challenges (slug, name, description, exercise_definition_id, challenge_type, is_daily,
-       created_by, start_date, end_date, challenge_length_value, challenge_length_unit, min_daily_reps)
-     values ($1, $2, $3, $4, 'accountability', true, $5, $6, $7, $8, 'days', $9)
-     on conflict (slug) do nothing`,
+    `with challenge as (
+       insert into public.challenges (slug, name, description, exercise_definition_id, challenge_type, is_daily,
+         created_by, start_date, end_date, challenge_length_value, challenge_length_unit, min_daily_reps)
+       values ($1, $2, $3, $4, 'accountability', true, $5, $6, $7, $8, 'days', $9)
+       on conflict (slug) do nothing
+       returning id
+     )
+     insert into public.challenge_events (challenge_id, template)
+     select id, $10 from challenge`,
     [
       PUSHTOBER_SLUG,
       `Pushtober ${year}`,
@@ -66,6 +73,7 @@ export async function seedPushtober(pool: pg.Pool, createdBy: string | null, now
       endsAt,
       PUSHTOBER_DAYS,
       PUSHTOBER_MIN_DAILY_REPS,
+      PUSHTOBER_TEMPLATE,
     ],
   );
 }
