@@ -30,6 +30,22 @@ const ExerciseDefinitionEditorPage = named(
 );
 const VideoAnalysisPage = named(() => import('./pages/video-analysis-page'), 'VideoAnalysisPage');
 const NotFoundPage = named(() => import('./pages/not-found-page'), 'NotFoundPage');
+const LeaderboardPage = named(
+  () => import('./features/leaderboard/leaderboard-page'),
+  'LeaderboardPage',
+);
+const RecordingPage = named(
+  () => import('./features/recording-view/recording-page'),
+  'RecordingPage',
+);
+const PushtoberPage = named(
+  () => import('./features/events/pushtober/pushtober-page'),
+  'PushtoberPage',
+);
+const EventLandingPage = named(
+  () => import('./features/events/event-landing/event-landing-page'),
+  'EventLandingPage',
+);
 const PlaceholderPage = lazy(async () => ({
   default: (await import('./pages/placeholder-page')).PlaceholderPage,
 }));
@@ -41,8 +57,8 @@ function placeholder(title: string, back?: { to: string; label: string }): React
 const ADMIN_HOME = { to: '/admin', label: 'Back to Admin' };
 
 /** Routes of spec 01 §2 and the spec 02 §2 routes built so far (the others hold a placeholder
- * so the links to them work). The event page /{hash} comes with its issue: registered now it
- * would shadow the 404 page for every unknown one-segment path. */
+ * so the links to them work). Every unknown one-segment path reaches the event page /{hash},
+ * which looks the hash up and shows the 404 page (with the top bar) when it is no event. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -71,17 +87,14 @@ export function AppRoutes() {
         <Route path="/challenges" element={<ChallengesPage />} />
         <Route path="/challenge/:slug" element={placeholder('Challenge')} />
         <Route path="/challenge/:id/record" element={placeholder('Take the Challenge')} />
-        <Route path="/challenge/:id/leaderboard" element={placeholder('Leaderboard')} />
-        <Route
-          path="/challenge/:challengeId/recording/:recordingId"
-          element={placeholder('Recording')}
-        />
+        <Route path="/challenge/:id/leaderboard" element={<LeaderboardPage />} />
+        <Route path="/challenge/:challengeId/recording/:recordingId" element={<RecordingPage />} />
         <Route path="/pushup-challenge" element={placeholder('Push-up Challenge')} />
         <Route
           path="/pushup-challenge/create"
           element={<RequireAuth>{placeholder('Create a Challenge')}</RequireAuth>}
         />
-        <Route path="/pushtober" element={placeholder('Pushtober')} />
+        <Route path="/pushtober" element={<PushtoberPage />} />
         <Route
           path="/admin"
           element={
@@ -116,6 +129,7 @@ export function AppRoutes() {
         />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      <Route path="/:hash" element={<EventLandingPage />} />
     </Routes>
   );
 }

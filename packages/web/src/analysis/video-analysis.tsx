@@ -64,6 +64,9 @@ export interface VideoAnalysisProps {
   onRemove?: () => void;
   /** Pose model; default lite. */
   model?: ServedPoseModel;
+  /** False: analyse `videoSrc` only, without the sample and upload choice (the recording view).
+   * Default true. */
+  sourceChoice?: boolean;
 }
 
 let sampleIndex: Promise<SampleVideo[]> | undefined;
@@ -112,11 +115,13 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
   const angles = useMemo(() => overlayAngles(props.definition), [props.definition]);
   const sideView = !props.definition || props.definition.cameraPosition === 'side';
 
+  const sourceChoice = props.sourceChoice !== false;
   useEffect(() => {
+    if (!sourceChoice) return;
     loadSampleIndex().then(setSamples, (cause: Error) =>
       setMessage(`Sample videos are unavailable: ${cause.message}`),
     );
-  }, []);
+  }, [sourceChoice]);
 
   useEffect(
     () => () => {
@@ -389,6 +394,7 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
         onSampleChosen={changeSource}
         onFileChosen={onFile}
         onRemove={props.onRemove}
+        sourceChoice={sourceChoice}
       />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">
