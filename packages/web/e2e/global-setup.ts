@@ -3,8 +3,9 @@
 // directory, and stops it after the run.
 
 import { execFileSync, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,15 @@ const SERVER_BIN = path.join(REPO_DIR, 'packages/server/dist/bin.js');
 const DIST_INDEX = path.join(PACKAGE_DIR, 'dist/index.html');
 /** The stack's first start creates a database and applies the migrations. ms */
 const STACK_READY_TIMEOUT_MS = 120_000;
+
+/** A service-role key for arranging data the UI cannot make (times in the past, other users'
+ * recordings), signed with the stack's JWT secret as Supabase signs its keys. */
+function serviceRoleKey(jwtSecret: string): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const input = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ iss: 'supabase', role: 'service_role', iat: now, exp: now + 6 * 3600 })}`;
+  return `${input}.${createHmac('sha256', jwtSecret).update(input).digest('base64url')}`;
+}
 
 function newestMtime(target: string): number {
   const info = statSync(target);
@@ -104,11 +114,17 @@ export default async function setup(project: TestProject) {
   const adminPassword = /password: (\S+)/.exec(output)?.[1];
   if (!adminPassword) throw new Error(`the first start printed no admin password:\n${output}`);
 
+  const secrets = JSON.parse(await readFile(path.join(root, 'data', 'secrets.json'), 'utf8')) as {
+    jwtSecret: string;
+  };
+  const config = (await (await fetch(`${url}/api/config`)).json()) as { anonKey: string };
   const info: WebStackInfo = {
     url,
     adminEmail: 'admin@reptemple.local',
     adminPassword,
     screenshotDir,
+    anonKey: config.anonKey,
+    serviceRoleKey: serviceRoleKey(secrets.jwtSecret),
   };
   project.provide('webStack', info);
 

@@ -7,6 +7,10 @@ export interface WebStackInfo {
   adminPassword: string;
   /** Where screenshots of the run are saved (test artifacts). */
   screenshotDir: string;
+  /** The public API key, as the app reads it from /api/config. */
+  anonKey: string;
+  /** Bypasses row-level security: only for arranging test data. */
+  serviceRoleKey: string;
 }
 
 declare module 'vitest' {

@@ -19,6 +19,7 @@ export const LEADERBOARD = {
   watch: 'Watch',
   video: 'Video',
   you: 'You',
+  yourPosition: 'Your position',
   showMore: 'Show more',
   loadingMore: 'Loading...',
   hiddenTitle: 'Results are hidden until the challenge ends',

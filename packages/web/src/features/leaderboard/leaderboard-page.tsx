@@ -42,6 +42,28 @@ function LoadFailed(props: { onRetry: () => void }) {
   );
 }
 
+/** The viewer's own entry when it is not among the rows shown (rank 4,512 of a big board). */
+function OwnEntry(props: { challengeId: string; pages: BoardPage[] }) {
+  const first = props.pages[0];
+  if (!first?.own_entry) return null;
+  const shown = props.pages.some((page) =>
+    (page.entries as { is_own: boolean }[]).some((entry) => entry.is_own),
+  );
+  if (shown) return null;
+  return (
+    <div className="mb-4">
+      <p className="mb-2 text-sm font-semibold text-gold">{LEADERBOARD.yourPosition}</p>
+      <ol aria-label={LEADERBOARD.yourPosition}>
+        {first.view === 'aggregate' ? (
+          <AggregateRow entry={first.own_entry} />
+        ) : (
+          <RecordingRow challengeId={props.challengeId} entry={first.own_entry} />
+        )}
+      </ol>
+    </div>
+  );
+}
+
 function BoardEntries(props: { challengeId: string; pages: BoardPage[]; gender: GenderTab }) {
   const first = props.pages[0];
   if (!first || first.entries.length === 0)
@@ -51,21 +73,25 @@ function BoardEntries(props: { challengeId: string; pages: BoardPage[]; gender: 
       </p>
     );
   return (
-    <ol className="grid gap-3" aria-label="Leaderboard">
-      {props.pages.flatMap((page) =>
-        page.view === 'aggregate'
-          ? page.entries.map((entry) => (
-              <AggregateRow key={`${entry.rank}-${entry.name}`} entry={entry} />
-            ))
-          : page.entries.map((entry) => (
-              <RecordingRow
-                key={entry.recording_id}
-                challengeId={props.challengeId}
-                entry={entry}
-              />
-            )),
-      )}
-    </ol>
+    <>
+      <OwnEntry challengeId={props.challengeId} pages={props.pages} />
+      <ol className="grid gap-3" aria-label="Leaderboard">
+        {props.pages.flatMap((page) =>
+          page.view === 'aggregate'
+            ? // Aggregates belong to accountability challenges, which never hide ranks.
+              page.entries.map((entry) => (
+                <AggregateRow key={`${entry.rank}-${entry.name}`} entry={entry} />
+              ))
+            : page.entries.map((entry) => (
+                <RecordingRow
+                  key={entry.recording_id}
+                  challengeId={props.challengeId}
+                  entry={entry}
+                />
+              )),
+        )}
+      </ol>
+    </>
   );
 }
 

@@ -61,7 +61,7 @@ export function RecordingRow(props: { challengeId: string; entry: LeaderboardEnt
             : null}
         </p>
       </div>
-      <dl className="flex items-center gap-4 text-sm sm:gap-5">
+      <dl className="flex w-full items-center gap-4 text-sm sm:w-auto sm:gap-5">
         <div className="text-center sm:w-16">
           <dt className="text-xs text-muted">Valid reps</dt>
           <dd className="text-xl font-bold text-gold-bright" data-testid="valid-reps">
