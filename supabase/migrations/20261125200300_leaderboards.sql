@@ -377,55 +377,64 @@ begin
     where mine.challenge_id = target_challenge_id and mine.email = me
       and (tab = 'all' or mine.gender::text = tab);
   else
+    -- Each participant's best recording of the period is the one with the highest rank key
+    -- (see reptemple_private.rank_key); its lowest bit says whether it is a man's.
     with best as materialized (
-      -- Byte order ("C") groups the addresses without the cost of a language's collation.
-      select distinct on (r.email collate "C") r.id, r.email, r.gender, r.valid_reps, r.form_score, r.created_at
+      select r.participant_id, max(r.rank_key) as rank_key
       from public.challenge_recordings r
       where r.challenge_id = target_challenge_id
         and r.created_at >= bounds.starts_at and r.created_at < bounds.ends_at
-      order by r.email collate "C", r.valid_reps desc, r.form_score desc nulls last, r.created_at, r.id
+      group by r.participant_id
     ), tallies as (
       select jsonb_build_object(
-          'all', count(*), 'male', count(*) filter (where b.gender = 'male'),
-          'female', count(*) filter (where b.gender = 'female')) as value
+          'all', count(*), 'male', count(*) filter (where (b.rank_key & 1) = 1),
+          'female', count(*) filter (where (b.rank_key & 1) = 0)) as value
       from best b
     ), page as (
-      select b.email, b.id as recording_id
-      from best b
-      where tab = 'all' or b.gender::text = tab
+      select t.participant_id, t.rank_key
+      from best t
+      where tab = 'all' or ((t.rank_key & 1) = 1) = (tab = 'male')
       order by
-        case when context.counts_hidden then b.created_at end,
-        b.valid_reps desc, b.form_score desc nulls last, b.created_at, b.id
+        -- While hidden: in order of submission (the key's time bits, earliest highest).
+        case when context.counts_hidden then t.rank_key & ((1::bigint << 43) - 2) end desc,
+        t.rank_key desc, t.participant_id
       offset page_offset limit page_size
     ), ranked as (
-      select page.email, r, page_offset + row_number() over (order by
-          case when context.counts_hidden then r.created_at end,
-          r.valid_reps desc, r.form_score desc nulls last, r.created_at, r.id) as "position"
-      from page join public.challenge_recordings r on r.id = page.recording_id
+      select page.participant_id, found.r, page_offset + row_number() over (order by
+          case when context.counts_hidden then page.rank_key & ((1::bigint << 43) - 2) end desc,
+          page.rank_key desc, (found.r).id) as "position"
+      from page
+      cross join lateral (
+        select r from public.challenge_recordings r
+        where r.participant_id = page.participant_id and r.rank_key = page.rank_key
+        order by r.id limit 1
+      ) found
     ), mine as (
-      select b.*, 1 + (
+      select t.participant_id, t.rank_key, 1 + (
           select count(*) from best o
-          where (tab = 'all' or o.gender::text = tab)
-            and reptemple_private.ranks_ahead(o.valid_reps, o.form_score, o.created_at, o.id,
-              b.valid_reps, b.form_score, b.created_at, b.id)
+          where o.rank_key > t.rank_key and (tab = 'all' or ((o.rank_key & 1) = 1) = (tab = 'male'))
         ) as "position"
-      from best b
-      where b.email = me and (tab = 'all' or b.gender::text = tab)
+      from best t
+      join reptemple_private.challenge_participants p
+        on p.id = t.participant_id and p.challenge_id = target_challenge_id and p.email = me
+      where tab = 'all' or ((t.rank_key & 1) = 1) = (tab = 'male')
     )
     select
       (select value from tallies),
       (select coalesce(jsonb_agg(reptemple_private.leaderboard_entry(
-          ranked.r, ranked."position", p.referral_count, coalesce(ranked.email = me, false), context.counts_hidden)
-          order by ranked."position"), '[]'::jsonb)
+          ranked.r, ranked."position", p.referral_count, coalesce(p.email = me, false),
+          context.counts_hidden) order by ranked."position"), '[]'::jsonb)
        from ranked
-       left join reptemple_private.challenge_participants p
-         on p.challenge_id = target_challenge_id and p.email = ranked.email),
-      (select reptemple_private.leaderboard_entry(r, mine."position", p.referral_count, true,
+       left join reptemple_private.challenge_participants p on p.id = ranked.participant_id),
+      (select reptemple_private.leaderboard_entry(found.r, mine."position", p.referral_count, true,
           context.counts_hidden)
        from mine
-       join public.challenge_recordings r on r.id = mine.id
-       left join reptemple_private.challenge_participants p
-         on p.challenge_id = target_challenge_id and p.email = mine.email)
+       join reptemple_private.challenge_participants p on p.id = mine.participant_id
+       cross join lateral (
+         select r from public.challenge_recordings r
+         where r.participant_id = mine.participant_id and r.rank_key = mine.rank_key
+         order by r.id limit 1
+       ) found)
     into counts, entries, own;
   end if;
 
@@ -500,11 +509,14 @@ begin
     where mine.challenge_id = target_challenge_id and mine.email = me
       and (tab = 'all' or mine.gender::text = tab)
   ), days as (
-    select r.email, (r.created_at at time zone zone)::date as day, sum(r.valid_reps) as reps
-    from (select distinct people.email from people) who
-    join public.challenge_recordings r
-      on r.challenge_id = target_challenge_id and r.email = who.email
-    group by r.email, (r.created_at at time zone zone)::date
+    select who.email, (r.created_at at time zone zone)::date as day, sum(r.valid_reps) as reps
+    from (
+      select distinct people.email, p.id from people
+      join reptemple_private.challenge_participants p
+        on p.challenge_id = target_challenge_id and p.email = people.email
+    ) who
+    join public.challenge_recordings r on r.participant_id = who.id
+    group by who.email, (r.created_at at time zone zone)::date
     having sum(r.valid_reps) >= 1
   ), runs as (
     -- Consecutive days share day minus their row number (gaps and islands).
