@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { WaitlistForm } from '../../../components/waitlist-form';
+import type { WaitlistSource } from '../../../constants/limits';
 
 /** A titled block of the event page. */
 export function EventSection(props: { id: string; title: string; children: ReactNode }) {
@@ -40,5 +42,39 @@ export function Faq(props: { items: readonly { q: string; a: string }[] }) {
         </details>
       ))}
     </div>
+  );
+}
+
+/** Numbered steps ('How it works'), one card each. */
+export function NumberedSteps(props: { steps: readonly { title: string; text: string }[] }) {
+  return (
+    <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      {props.steps.map((step, index) => (
+        <li key={step.title} className="rounded-xl border border-line bg-surface p-5">
+          <span className="flex size-9 items-center justify-center rounded-full bg-gold/15 font-bold text-gold-bright">
+            {index + 1}
+          </span>
+          <h3 className="mt-3 text-lg font-semibold">{step.title}</h3>
+          <p className="mt-1 text-sm text-muted">{step.text}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The waitlist block at the foot of an event page. */
+export function WaitlistSection(props: {
+  id: string;
+  title: string;
+  text: string;
+  defaultSource?: WaitlistSource;
+}) {
+  return (
+    <EventSection id={props.id} title={props.title}>
+      <p className="mb-6 text-muted">{props.text}</p>
+      <div className="max-w-lg">
+        <WaitlistForm emailInputId={`${props.id}-email`} defaultSource={props.defaultSource} />
+      </div>
+    </EventSection>
   );
 }

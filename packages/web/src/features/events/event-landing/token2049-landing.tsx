@@ -2,8 +2,13 @@ import { Crown, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandMark, BrandName } from '../../../components/layout/brand';
 import { buttonClasses } from '../../../components/ui/button';
-import { WaitlistForm } from '../../../components/waitlist-form';
-import { BulletList, EventSection, Faq } from '../components/page-sections';
+import {
+  BulletList,
+  EventSection,
+  Faq,
+  NumberedSteps,
+  WaitlistSection,
+} from '../components/page-sections';
 import { EVENT } from '../constants';
 import type { EventChallenge } from '../data/events';
 import { ReferralDialog } from './referral-dialog';
@@ -81,17 +86,7 @@ export function Token2049Landing(props: { event: EventChallenge }) {
       </EventSection>
 
       <EventSection id="steps" title={TOKEN2049.stepsTitle}>
-        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {TOKEN2049.steps.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-line bg-surface p-5">
-              <span className="flex size-9 items-center justify-center rounded-full bg-gold/15 font-bold text-gold-bright">
-                {index + 1}
-              </span>
-              <h3 className="mt-3 text-lg font-semibold">{step.title}</h3>
-              <p className="mt-1 text-sm text-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={TOKEN2049.steps} />
       </EventSection>
 
       <EventSection id="audience" title={TOKEN2049.audienceTitle}>
@@ -138,12 +133,12 @@ export function Token2049Landing(props: { event: EventChallenge }) {
         </div>
       </EventSection>
 
-      <EventSection id="waitlist" title={TOKEN2049.waitlistTitle}>
-        <p className="mb-6 text-muted">{TOKEN2049.waitlistText}</p>
-        <div className="max-w-lg">
-          <WaitlistForm emailInputId="event-waitlist-email" defaultSource="token2049" />
-        </div>
-      </EventSection>
+      <WaitlistSection
+        id="event-waitlist"
+        title={TOKEN2049.waitlistTitle}
+        text={TOKEN2049.waitlistText}
+        defaultSource="token2049"
+      />
 
       <footer className="border-t border-line py-8 text-center text-sm text-muted">
         <Link to="/" className="inline-flex items-center gap-2 hover:text-ink">

@@ -4,7 +4,6 @@ import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-provider';
 import { buttonClasses } from '../../../components/ui/button';
-import { WaitlistForm } from '../../../components/waitlist-form';
 import { PRODUCT_NAME } from '../../../constants/messages';
 import {
   type AggregateEntry,
@@ -12,7 +11,13 @@ import {
 } from '../../../data/challenges/leaderboard';
 import { browserTimeZone } from '../../../lib/time-zone';
 import { errorToast } from '../../../toast/toast-store';
-import { BulletList, EventSection, Faq } from '../components/page-sections';
+import {
+  BulletList,
+  EventSection,
+  Faq,
+  NumberedSteps,
+  WaitlistSection,
+} from '../components/page-sections';
 import { PUSHTOBER, PUSHTOBER_LEADERS_SHOWN, PUSHTOBER_SLUG } from '../constants';
 import { findPushtober } from '../data/events';
 import {
@@ -149,17 +154,7 @@ export function PushtoberPage() {
       </EventSection>
 
       <EventSection id="how" title={PUSHTOBER_COPY.howTitle}>
-        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {PUSHTOBER_COPY.how.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-line bg-surface p-5">
-              <span className="flex size-9 items-center justify-center rounded-full bg-gold/15 font-bold text-gold-bright">
-                {index + 1}
-              </span>
-              <h3 className="mt-3 text-lg font-semibold">{step.title}</h3>
-              <p className="mt-1 text-sm text-muted">{step.text}</p>
-            </li>
-          ))}
-        </ol>
+        <NumberedSteps steps={PUSHTOBER_COPY.how} />
       </EventSection>
 
       <EventSection id="why" title={PUSHTOBER_COPY.whyTitle}>
@@ -203,12 +198,11 @@ export function PushtoberPage() {
         <Faq items={PUSHTOBER_COPY.faq} />
       </EventSection>
 
-      <EventSection id="waitlist" title={PUSHTOBER_COPY.waitlistTitle}>
-        <p className="mb-6 text-muted">{PUSHTOBER_COPY.waitlistText}</p>
-        <div className="max-w-lg">
-          <WaitlistForm emailInputId="pushtober-waitlist-email" />
-        </div>
-      </EventSection>
+      <WaitlistSection
+        id="pushtober-waitlist"
+        title={PUSHTOBER_COPY.waitlistTitle}
+        text={PUSHTOBER_COPY.waitlistText}
+      />
     </div>
   );
 }

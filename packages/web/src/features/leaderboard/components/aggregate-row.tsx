@@ -1,7 +1,8 @@
 import { Flame } from 'lucide-react';
 import { CountOrHidden } from '../../../components/hidden-count';
 import type { AggregateEntry } from '../../../data/challenges/leaderboard';
-import { AGGREGATE_COLUMNS, LEADERBOARD } from '../constants';
+import { AGGREGATE_COLUMNS } from '../constants';
+import { EntryName } from './entry-name';
 import { RankBadge } from './rank-badge';
 
 /** An Aggregate row (spec 02 §2): name, days logged, total reps, average per day, top day and
@@ -21,16 +22,7 @@ export function AggregateRow(props: { entry: AggregateEntry }) {
       data-testid="aggregate-row"
     >
       <RankBadge rank={entry.rank} />
-      <p className="flex min-w-0 flex-1 items-center gap-2">
-        <span className="truncate font-semibold" data-testid="entry-name">
-          {entry.name}
-        </span>
-        {entry.is_own ? (
-          <span className="rounded-full bg-gold/15 px-2 py-0.5 text-xs font-semibold text-gold-bright">
-            {LEADERBOARD.you}
-          </span>
-        ) : null}
-      </p>
+      <EntryName name={entry.name} isOwn={entry.is_own} className="min-w-0 flex-1" />
       <dl className="grid w-full grid-cols-5 gap-2 text-center text-sm sm:w-auto sm:gap-5">
         {cells.map(([label, value, testId]) => (
           <div key={label}>

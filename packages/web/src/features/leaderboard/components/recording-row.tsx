@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
 import { formatDuration } from '../../../lib/duration';
 import { LEADERBOARD } from '../constants';
+import { EntryName } from './entry-name';
 import { RankBadge } from './rank-badge';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -38,22 +39,14 @@ export function RecordingRow(props: { challengeId: string; entry: LeaderboardEnt
         </span>
       )}
       <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="truncate font-semibold" data-testid="entry-name">
-            {entry.name}
-          </span>
-          {entry.is_own ? (
-            <span className="rounded-full bg-gold/15 px-2 py-0.5 text-xs font-semibold text-gold-bright">
-              {LEADERBOARD.you}
-            </span>
-          ) : null}
+        <EntryName name={entry.name} isOwn={entry.is_own} className="flex-wrap">
           {entry.video_url ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-surface-raised px-2 py-0.5 text-xs text-muted">
               <Video aria-hidden="true" className="size-3" />
               {LEADERBOARD.video}
             </span>
           ) : null}
-        </p>
+        </EntryName>
         <p className="mt-0.5 text-xs text-muted">
           <time dateTime={entry.created_at}>{dateFormat.format(new Date(entry.created_at))}</time>
           {entry.referral_count > 0
