@@ -2,7 +2,8 @@
 // its one port.
 //   1. Leaderboard of one challenge with 100,000 recordings from 20,000 participants: the
 //      leaderboard page's queries (All Time, Today, This Week, Aggregate; each gender tab; target
-//      p95 < 30 ms) and the plain view read (target p95 < 20 ms).
+//      p95 < 30 ms), and reads of the plain view leaderboard_entries (no target since ranked
+//      lists come from challenge_leaderboard; the view hides duel results with a join).
 //   2. Password sign-in latency (bcrypt cost 10).
 //   3. Upload-to-GIF time for a 30 s recording (target < 3 s).
 
@@ -317,14 +318,14 @@ async function main(): Promise<void> {
         `Leaderboard page queries, ${RECORDINGS_IN_CHALLENGE} recordings from ${PARTICIPANTS_IN_CHALLENGE} participants over 30 days, first ${PAGE_SIZE}, on a Saturday night (HTTP, ${VIEWER_TIME_ZONE}):`,
         ...pageQueries.map((query) => line(`  ${query.label}`, query.ms, 'p95 < 30 ms')),
         '',
+        `The view leaderboard_entries read directly (ranked lists use challenge_leaderboard):`,
         line(
-          `Leaderboard top 100 of ${RECORDINGS_IN_CHALLENGE} recordings (HTTP)`,
+          `  Ordered by valid reps, top 100 of ${RECORDINGS_IN_CHALLENGE} (HTTP)`,
           leaderboardHttp,
-          'p95 < 20 ms',
         ),
-        line('Leaderboard, female tab (HTTP)', femaleHttp),
-        line('Participant count, exact (HTTP)', countHttp),
-        line('Leaderboard top 100 (SQL only)', results.leaderboard.top100SqlOnlyMs),
+        line('  Same, female only (HTTP)', femaleHttp),
+        line('  Row count, exact (HTTP)', countHttp),
+        line('  Ordered top 100 (SQL only)', results.leaderboard.top100SqlOnlyMs),
         line('Password sign-in (bcrypt cost 10)', results.signInMs),
         line(
           `Upload to GIF, ${RECORDING_SECONDS} s WebM (${(bytes.length / 1e6).toFixed(1)} MB)`,
