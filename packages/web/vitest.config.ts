@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 // Unit tests: pure modules (query defaults, fetch errors, the auth state machine, form rules,
-// toasts), no browser. A feature's tests live beside it (src/features/<feature>/*.test.ts).
+// toasts), no browser. A feature keeps its tests beside its code (src/features/<feature>/).
 export default defineProject({
   test: {
     name: 'web',

@@ -216,3 +216,4 @@ export function resolveConfig(
 }
 
 export const PACKAGE_ROOT = packageRoot;
+export const REPO_ROOT = repoRoot;

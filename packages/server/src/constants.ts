@@ -1,5 +1,7 @@
 // Every number and fixed value the backend takes from the specification, or decides for it, in one
-// place. Units are in the names or the comments.
+// place. Units are in the names or the comments. The schema's fixed lists (challenge types,
+// genders, goals, time units) are owned by the migrations' enums; the web app reads them from the
+// generated database types, and the server needs none of them.
 
 /** The built-in push-up definition that user-created challenges use (spec 02 §7: "a fixed push-up
  * definition id"). Also written in supabase/migrations/20251121000500_challenges.sql. */
@@ -12,30 +14,6 @@ export const SESSION_MAX_SECONDS = 5 * 60;
 export const MAX_RECORDING_SECONDS = SESSION_MAX_SECONDS + 30;
 /** Largest upload accepted. 5 min of webm at 800 kbit/s (spec 02 §9) is about 30 MB. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
-/** Duel duration and expiry (spec 02 §9). */
-export const DUEL_DURATION_HOURS = 72;
-
-export const CHALLENGE_TYPES = ['accountability', 'progression', 'duel'] as const;
-export const GENDER_FILTERS = ['all', 'male', 'female', 'other'] as const;
-export const PARTICIPANT_GENDERS = ['male', 'female'] as const;
-export const PROFILE_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
-export const GOALS = [
-  'exercise_correctness_analysis',
-  'video_analysis',
-  'live_ai_coaching',
-  'losing_weight',
-  'gaining_muscle',
-  'improving_posture',
-  'custom_workout_plans',
-] as const;
-export const WAITLIST_SOURCES = [
-  'social_media',
-  'friend_referral',
-  'search_engine',
-  'fitness_community',
-  'token2049',
-  'other',
-] as const;
 /** Creation defaults (spec 02 §9): length 7 days, min daily reps 10, increment 1 every 1 day. */
 export const CHALLENGE_CREATION_DEFAULTS = {
   challengeLengthValue: 7,

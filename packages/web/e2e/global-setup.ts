@@ -19,15 +19,6 @@ const DIST_INDEX = path.join(PACKAGE_DIR, 'dist/index.html');
 /** The stack's first start creates a database and applies the migrations. ms */
 const STACK_READY_TIMEOUT_MS = 120_000;
 
-/** A service-role key for arranging data the UI cannot make (times in the past, other users'
- * recordings), signed with the stack's JWT secret as Supabase signs its keys. */
-function serviceRoleKey(jwtSecret: string): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const input = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ iss: 'supabase', role: 'service_role', iat: now, exp: now + 6 * 3600 })}`;
-  return `${input}.${createHmac('sha256', jwtSecret).update(input).digest('base64url')}`;
-}
-
 function newestMtime(target: string): number {
   const info = statSync(target);
   if (!info.isDirectory()) return info.mtimeMs;
@@ -52,6 +43,21 @@ function buildIfStale(): void {
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
+}
+
+/** A service_role token valid for the run (HS256 with the stack's secret). */
+function signServiceKey(secret: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({
+    iss: 'supabase',
+    ref: 'reptemple-local',
+    role: 'service_role',
+    iat: now,
+    // The whole suite. s
+    exp: now + 4 * 3600,
+  })}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
 
 export default async function setup(project: TestProject) {
@@ -114,17 +120,27 @@ export default async function setup(project: TestProject) {
   const adminPassword = /password: (\S+)/.exec(output)?.[1];
   if (!adminPassword) throw new Error(`the first start printed no admin password:\n${output}`);
 
-  const secrets = JSON.parse(await readFile(path.join(root, 'data', 'secrets.json'), 'utf8')) as {
+  // Seeding and checking rows directly: the service key (signed as the server signs it) and the
+  // superuser connection (port from the cluster's postmaster.pid, line 4).
+  const dataDir = path.join(root, 'data');
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    postgresPassword: string;
     jwtSecret: string;
   };
-  const config = (await (await fetch(`${url}/api/config`)).json()) as { anonKey: string };
+  const postmaster = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const postgresPort = Number(postmaster.split('\n')[3]);
+  // The public key, as the app reads it.
+  const config = await fetch(`${url}/api/config`);
+  if (!config.ok) throw new Error(`/api/config answered ${config.status}`);
+  const { anonKey } = (await config.json()) as { anonKey: string };
   const info: WebStackInfo = {
     url,
     adminEmail: 'admin@reptemple.local',
     adminPassword,
     screenshotDir,
-    anonKey: config.anonKey,
-    serviceRoleKey: serviceRoleKey(secrets.jwtSecret),
+    anonKey,
+    serviceRoleKey: signServiceKey(secrets.jwtSecret),
+    databaseUrl: `postgres://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${postgresPort}/postgres`,
   };
   project.provide('webStack', info);
 

@@ -9,8 +9,10 @@ export interface WebStackInfo {
   screenshotDir: string;
   /** The public API key, as the app reads it from /api/config. */
   anonKey: string;
-  /** Bypasses row-level security: only for arranging test data. */
+  /** The service key, for seeding rows the way server-side code would (bypasses row security). */
   serviceRoleKey: string;
+  /** Superuser connection string, for arranging rows and checking database rules directly. */
+  databaseUrl: string;
 }
 
 declare module 'vitest' {

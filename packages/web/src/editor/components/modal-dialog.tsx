@@ -1,6 +1,6 @@
-// The editor's dialogs use the app's modal dialog; ProblemList is the editor's own.
 import { X } from 'lucide-react';
 
+// The dialog moved to components/ui (the challenge pages use it too); ProblemList is the editor's own.
 export { ModalDialog } from '../../components/ui/modal-dialog';
 
 /** A list of problems (one per line) in an alert box. */

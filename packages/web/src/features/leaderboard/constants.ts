@@ -14,6 +14,8 @@ export const LEADERBOARD = {
   takeChallenge: 'Take Challenge',
   comingSoon: 'Coming Soon',
   ended: 'Ended',
+  /** A duel past its 72 hours (the spec's badge). */
+  expired: 'Challenge Expired',
   noStartDate: 'No start date',
   ongoing: 'Ongoing',
   watch: 'Watch',

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { WaitlistForm } from '../../../components/waitlist-form';
-import type { WaitlistSource } from '../../../constants/limits';
+import type { WaitlistSource } from '../../../data/waitlist/waitlist-sources';
 
 /** A titled block of the event page. */
 export function EventSection(props: { id: string; title: string; children: ReactNode }) {

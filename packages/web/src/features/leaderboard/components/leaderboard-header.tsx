@@ -2,9 +2,18 @@ import { ArrowLeft, CalendarDays, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import type { ChallengeWithDefinition } from '../../../data/challenges/challenge-by-id';
-import { challengeDateStatus } from '../../../data/challenges/challenges';
-import { isDuelExpired } from '../../../data/challenges/duel';
+import {
+  type ChallengeClosedReason,
+  challengeTiming,
+} from '../../../data/challenges/challenge-status';
 import { LEADERBOARD } from '../constants';
+
+/** Take Challenge's label when the challenge takes no attempt (as on the list and detail pages). */
+function closedLabel(reason: ChallengeClosedReason | null): string {
+  if (reason === 'upcoming') return LEADERBOARD.comingSoon;
+  if (reason === 'duel-expired') return LEADERBOARD.expired;
+  return LEADERBOARD.ended;
+}
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -15,8 +24,7 @@ export function LeaderboardHeader(props: {
   now: Date;
 }) {
   const { challenge } = props;
-  const status = challengeDateStatus(challenge, props.now);
-  const open = status === 'active' && !isDuelExpired(challenge, props.now);
+  const timing = challengeTiming(challenge, props.now);
   return (
     <header>
       <Link
@@ -48,7 +56,7 @@ export function LeaderboardHeader(props: {
             ) : null}
           </div>
         </div>
-        {open ? (
+        {timing.open ? (
           <Link
             to={`/challenge/${challenge.id}/record`}
             className={`${buttonClasses('primary')} shrink-0`}
@@ -57,7 +65,7 @@ export function LeaderboardHeader(props: {
           </Link>
         ) : (
           <Button disabled className="shrink-0">
-            {status === 'upcoming' ? LEADERBOARD.comingSoon : LEADERBOARD.ended}
+            {closedLabel(timing.closedReason)}
           </Button>
         )}
       </div>
