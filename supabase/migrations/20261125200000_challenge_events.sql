@@ -5,10 +5,13 @@
 -- a 404. Event challenges take any number of sessions (spec 02 §5: attempts are unlimited, only
 -- the best counts; Pushtober: every session of a day adds to the day).
 
+-- Which page the web app renders. A new event design is a new value here and a page in the app
+-- (whose map of templates to pages fails to type-check until it has one).
+create type public.event_template as enum ('token2049', 'pushtober');
+
 create table public.challenge_events (
   challenge_id uuid primary key references public.challenges (id) on delete cascade,
-  -- Which page the web app renders. A new event design is a new template in the app and here.
-  template text not null check (template in ('token2049', 'pushtober')),
+  template public.event_template not null,
   created_at timestamptz not null default now()
 );
 

@@ -8,6 +8,9 @@
 --   public.leaderboard_entries (view, redefined) rep counts, form score, analysis and media of
 --                                                hidden results are null for other viewers
 --
+-- Both functions answer one page as a composite value (public.leaderboard_page,
+-- public.aggregate_page), so the data API's generated types describe it field by field.
+--
 -- A "day" is a calendar day in the time zone the caller names (an IANA name such as
 -- Europe/Berlin; the web app sends the browser's). Weeks start on Sunday. See docs/decisions.md
 -- "Leaderboards".
@@ -152,6 +155,78 @@ grant select on table public.leaderboard_entries to anon, authenticated, service
 
 
 -- ---------------------------------------------------------------------------------------------
+-- What the two leaderboard functions answer. Composite types in public rather than jsonb, so the
+-- data API's type generator describes every field (it reports each as nullable; the web app
+-- restates the ones that never are). Counts withheld from the caller are null.
+
+-- Participants per gender tab.
+create type public.leaderboard_gender_counts as ("all" integer, male integer, female integer);
+
+-- One participant on the recording leaderboard: their best recording of the period.
+create type public.leaderboard_entry as (
+  rank bigint,
+  recording_id uuid,
+  user_id uuid,
+  name text,
+  gender public.participant_gender,
+  valid_reps integer,
+  invalid_reps integer,
+  total_reps integer,
+  form_score numeric,
+  duration_seconds numeric,
+  video_url text,
+  gif_url text,
+  share_count integer,
+  referral_count integer,
+  created_at timestamptz,
+  is_own boolean
+);
+
+-- One page of Today / This Week / All Time.
+create type public.leaderboard_page as (
+  challenge_id uuid,
+  period text,
+  gender text,
+  time_zone text,
+  period_start timestamptz,
+  period_end timestamptz,
+  results_hidden boolean,
+  results_final_at timestamptz,
+  participant_count integer,
+  counts public.leaderboard_gender_counts,
+  entries public.leaderboard_entry[],
+  own_entry public.leaderboard_entry
+);
+
+-- One participant on the Aggregate tab.
+create type public.aggregate_entry as (
+  rank bigint,
+  name text,
+  gender public.participant_gender,
+  days_logged integer,
+  total_reps integer,
+  daily_average integer,
+  top_daily integer,
+  streak_length integer,
+  referral_count integer,
+  is_own boolean
+);
+
+-- One page of the Aggregate tab.
+create type public.aggregate_page as (
+  challenge_id uuid,
+  gender text,
+  time_zone text,
+  today date,
+  results_hidden boolean,
+  results_final_at timestamptz,
+  participant_count integer,
+  counts public.leaderboard_gender_counts,
+  entries public.aggregate_entry[],
+  own_entry public.aggregate_entry
+);
+
+-- ---------------------------------------------------------------------------------------------
 -- The challenge a leaderboard is asked for, with what the caller may see of it.
 create function reptemple_private.leaderboard_context(
   target_challenge_id uuid,
@@ -259,14 +334,16 @@ $$;
 revoke execute on function reptemple_private.participant_page(uuid, text, boolean, boolean, integer, integer) from public;
 
 -- Participants per gender tab, all time.
-create function reptemple_private.participant_counts(target_challenge_id uuid) returns jsonb
+create function reptemple_private.participant_counts(target_challenge_id uuid)
+returns public.leaderboard_gender_counts
 language sql stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
-    'all', coalesce(sum(n.participants), 0),
-    'male', coalesce(sum(n.participants) filter (where n.gender = 'male'), 0),
-    'female', coalesce(sum(n.participants) filter (where n.gender = 'female'), 0))
+  select row(
+    coalesce(sum(n.participants), 0)::integer,
+    coalesce(sum(n.participants) filter (where n.gender = 'male'), 0)::integer,
+    coalesce(sum(n.participants) filter (where n.gender = 'female'), 0)::integer
+  )::public.leaderboard_gender_counts
   from reptemple_private.challenge_participant_counts n where n.challenge_id = target_challenge_id
 $$;
 revoke execute on function reptemple_private.participant_counts(uuid) from public;
@@ -279,27 +356,27 @@ create function reptemple_private.leaderboard_entry(
   referrals integer,
   is_own boolean,
   counts_hidden boolean
-) returns jsonb
+) returns public.leaderboard_entry
 language sql stable parallel safe
 as $$
-  select pg_catalog.jsonb_build_object(
-    'rank', case when counts_hidden then null else "position" end,
-    'recording_id', r.id,
-    'user_id', r.user_id,
-    'name', r.name,
-    'gender', r.gender,
-    'valid_reps', case when not counts_hidden or is_own then r.valid_reps end,
-    'invalid_reps', case when not counts_hidden or is_own then r.invalid_reps end,
-    'total_reps', case when not counts_hidden or is_own then r.total_reps end,
-    'form_score', case when not counts_hidden or is_own then r.form_score end,
-    'duration_seconds', r.duration_seconds,
-    'video_url', case when not counts_hidden or is_own then r.video_url end,
-    'gif_url', case when not counts_hidden or is_own then r.gif_url end,
-    'share_count', r.share_count,
-    'referral_count', coalesce(referrals, 0),
-    'created_at', r.created_at,
-    'is_own', coalesce(is_own, false)
-  )
+  select row(
+    case when counts_hidden then null else "position" end,
+    r.id,
+    r.user_id,
+    r.name,
+    r.gender,
+    case when not counts_hidden or is_own then r.valid_reps end,
+    case when not counts_hidden or is_own then r.invalid_reps end,
+    case when not counts_hidden or is_own then r.total_reps end,
+    case when not counts_hidden or is_own then r.form_score end,
+    r.duration_seconds,
+    case when not counts_hidden or is_own then r.video_url end,
+    case when not counts_hidden or is_own then r.gif_url end,
+    r.share_count,
+    coalesce(referrals, 0),
+    r.created_at,
+    coalesce(is_own, false)
+  )::public.leaderboard_entry
 $$;
 revoke execute on function reptemple_private.leaderboard_entry(public.challenge_recordings, bigint, integer, boolean, boolean) from public;
 
@@ -332,7 +409,7 @@ create function public.challenge_leaderboard(
   page_offset integer default 0,
   page_size integer default 50,
   as_of timestamptz default null
-) returns jsonb
+) returns public.leaderboard_page
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -343,10 +420,12 @@ declare
   me text := reptemple_private.caller_email();
   context record;
   bounds record;
-  all_time_counts jsonb;
-  counts jsonb;
-  entries jsonb;
-  own jsonb;
+  -- (A composite value is assigned with :=; SELECT INTO would spread it over its fields.)
+  all_time_counts public.leaderboard_gender_counts;
+  counts public.leaderboard_gender_counts;
+  entries public.leaderboard_entry[];
+  own public.leaderboard_entry;
+  period_parts record;
 begin
   perform reptemple_private.checked_page(page_offset, page_size);
   bounds := reptemple_private.period_bounds(period, zone, moment);
@@ -355,15 +434,15 @@ begin
 
   if period = 'all_time' then
     counts := all_time_counts;
-    select coalesce(jsonb_agg(reptemple_private.leaderboard_entry(
-        r, page."position", page.referral_count, coalesce(page.email = me, false), context.counts_hidden)
-        order by page."position"), '[]'::jsonb)
-    into entries
-    from reptemple_private.participant_page(
-      target_challenge_id, tab, false, context.counts_hidden, page_offset, page_size) page
-    join public.challenge_recordings r on r.id = page.recording_id;
+    entries := (
+      select coalesce(array_agg(reptemple_private.leaderboard_entry(
+          r, page."position", page.referral_count, coalesce(page.email = me, false), context.counts_hidden)
+          order by page."position"), '{}')
+      from reptemple_private.participant_page(
+        target_challenge_id, tab, false, context.counts_hidden, page_offset, page_size) page
+      join public.challenge_recordings r on r.id = page.recording_id);
 
-    select reptemple_private.leaderboard_entry(r, 1 + (
+    own := (select reptemple_private.leaderboard_entry(r, 1 + (
         select count(*) from reptemple_private.challenge_participants q
         where q.challenge_id = target_challenge_id and (tab = 'all' or q.gender::text = tab)
           and q.best_valid_reps >= mine.best_valid_reps
@@ -371,11 +450,10 @@ begin
             q.best_valid_reps, q.best_form_score, q.best_created_at, q.best_recording_id,
             mine.best_valid_reps, mine.best_form_score, mine.best_created_at, mine.best_recording_id)
       ), mine.referral_count, true, context.counts_hidden)
-    into own
     from reptemple_private.challenge_participants mine
     join public.challenge_recordings r on r.id = mine.best_recording_id
     where mine.challenge_id = target_challenge_id and mine.email = me
-      and (tab = 'all' or mine.gender::text = tab);
+      and (tab = 'all' or mine.gender::text = tab));
   else
     -- Each participant's best recording of the period is the one with the highest rank key
     -- (see reptemple_private.rank_key); its lowest bit says whether it is a man's.
@@ -386,9 +464,8 @@ begin
         and r.created_at >= bounds.starts_at and r.created_at < bounds.ends_at
       group by r.participant_id
     ), tallies as (
-      select jsonb_build_object(
-          'all', count(*), 'male', count(*) filter (where (b.rank_key & 1) = 1),
-          'female', count(*) filter (where (b.rank_key & 1) = 0)) as value
+      select row(count(*)::integer, (count(*) filter (where (b.rank_key & 1) = 1))::integer,
+          (count(*) filter (where (b.rank_key & 1) = 0))::integer)::public.leaderboard_gender_counts as value
       from best b
     ), page as (
       select t.participant_id, t.rank_key
@@ -420,12 +497,12 @@ begin
       where tab = 'all' or ((t.rank_key & 1) = 1) = (tab = 'male')
     )
     select
-      (select value from tallies),
-      (select coalesce(jsonb_agg(reptemple_private.leaderboard_entry(
+      (select value from tallies) as counts,
+      (select coalesce(array_agg(reptemple_private.leaderboard_entry(
           ranked.r, ranked."position", p.referral_count, coalesce(p.email = me, false),
-          context.counts_hidden) order by ranked."position"), '[]'::jsonb)
+          context.counts_hidden) order by ranked."position"), '{}')
        from ranked
-       left join reptemple_private.challenge_participants p on p.id = ranked.participant_id),
+       left join reptemple_private.challenge_participants p on p.id = ranked.participant_id) as entries,
       (select reptemple_private.leaderboard_entry(found.r, mine."position", p.referral_count, true,
           context.counts_hidden)
        from mine
@@ -434,24 +511,17 @@ begin
          select r from public.challenge_recordings r
          where r.participant_id = mine.participant_id and r.rank_key = mine.rank_key
          order by r.id limit 1
-       ) found)
-    into counts, entries, own;
+       ) found) as own
+    into period_parts;
+    counts := period_parts.counts;
+    entries := period_parts.entries;
+    own := period_parts.own;
   end if;
 
-  return jsonb_build_object(
-    'challenge_id', target_challenge_id,
-    'period', period,
-    'gender', tab,
-    'time_zone', zone,
-    'period_start', bounds.starts_at,
-    'period_end', bounds.ends_at,
-    'results_hidden', context.counts_hidden,
-    'results_final_at', context.final_at,
-    'participant_count', (all_time_counts ->> 'all')::integer,
-    'counts', counts,
-    'entries', entries,
-    'own_entry', own
-  );
+  return row(
+    target_challenge_id, period, tab, zone, bounds.starts_at, bounds.ends_at,
+    context.counts_hidden, context.final_at, all_time_counts."all", counts, entries, own
+  )::public.leaderboard_page;
 end
 $$;
 
@@ -469,7 +539,7 @@ create function public.challenge_leaderboard_aggregate(
   page_offset integer default 0,
   page_size integer default 50,
   as_of timestamptz default null
-) returns jsonb
+) returns public.aggregate_page
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -480,9 +550,8 @@ declare
   me text := reptemple_private.caller_email();
   context record;
   today date;
-  counts jsonb;
-  entries jsonb;
-  own jsonb;
+  counts public.leaderboard_gender_counts;
+  page_parts record;
 begin
   perform reptemple_private.checked_page(page_offset, page_size);
   context := reptemple_private.leaderboard_context(target_challenge_id, moment);
@@ -530,23 +599,23 @@ begin
     select d.email, count(*) as days_logged, max(d.reps) as top_daily, max(d.day) as last_day
     from days d group by d.email
   ), built as (
-    select people.on_page, people."position", jsonb_build_object(
-      'rank', case when context.counts_hidden then null else people."position" end,
-      'name', people.name,
-      'gender', people.gender,
-      'days_logged', case when visibility.shown then coalesce(stats.days_logged, 0) end,
-      'total_reps', case when visibility.shown then people.total_valid_reps end,
-      'daily_average', case when visibility.shown then
+    select people.on_page, people."position", row(
+      case when context.counts_hidden then null else people."position" end,
+      people.name,
+      people.gender,
+      case when visibility.shown then coalesce(stats.days_logged, 0)::integer end,
+      case when visibility.shown then people.total_valid_reps end,
+      case when visibility.shown then
         case when coalesce(stats.days_logged, 0) = 0 then 0
           else round(people.total_valid_reps::numeric / stats.days_logged)::integer end end,
-      'top_daily', case when visibility.shown then coalesce(stats.top_daily, 0) end,
-      'streak_length', case when visibility.shown then coalesce(
+      case when visibility.shown then coalesce(stats.top_daily, 0)::integer end,
+      case when visibility.shown then coalesce(
         (select runs.days_in_run from runs
          where runs.email = people.email and runs.last_day = stats.last_day
-           and (context.ended or stats.last_day >= today - 1)), 0) end,
-      'referral_count', people.referral_count,
-      'is_own', people.email is not distinct from me
-    ) as entry
+           and (context.ended or stats.last_day >= today - 1)), 0)::integer end,
+      people.referral_count,
+      people.email is not distinct from me
+    )::public.aggregate_entry as entry
     from people
     left join stats on stats.email = people.email
     cross join lateral (
@@ -554,23 +623,15 @@ begin
     ) visibility
   )
   select
-    coalesce(jsonb_agg(built.entry order by built."position") filter (where built.on_page), '[]'::jsonb),
-    (array_agg(built.entry) filter (where not built.on_page))[1]
-  into entries, own
+    coalesce(array_agg(built.entry order by built."position") filter (where built.on_page), '{}') as entries,
+    (array_agg(built.entry) filter (where not built.on_page))[1] as own
+  into page_parts
   from built;
 
-  return jsonb_build_object(
-    'challenge_id', target_challenge_id,
-    'gender', tab,
-    'time_zone', zone,
-    'today', today,
-    'results_hidden', context.counts_hidden,
-    'results_final_at', context.final_at,
-    'participant_count', (counts ->> 'all')::integer,
-    'counts', counts,
-    'entries', entries,
-    'own_entry', own
-  );
+  return row(
+    target_challenge_id, tab, zone, today, context.counts_hidden, context.final_at,
+    counts."all", counts, page_parts.entries, page_parts.own
+  )::public.aggregate_page;
 end
 $$;
 

@@ -724,7 +724,7 @@ describe('event challenges', () => {
           .from('challenge_events')
           .insert({ challenge_id: (await createChallenge()).id, template: 'unknown' })
       ).error?.code,
-    ).toBe('23514');
+    ).toBe('22P02');
     // The event page's lookup: the challenge by its slug, only when it has an event row.
     const { data } = await anonClient()
       .from('challenges')

@@ -21,22 +21,23 @@ export type Database = {
         Row: {
           challenge_id: string
           created_at: string
-          template: string
+          template: Database["public"]["Enums"]["event_template"]
         }
         Insert: {
           challenge_id: string
           created_at?: string
-          template: string
+          template: Database["public"]["Enums"]["event_template"]
         }
         Update: {
           challenge_id?: string
           created_at?: string
-          template?: string
+          template?: Database["public"]["Enums"]["event_template"]
         }
         Relationships: [
           {
             foreignKeyName: "challenge_events_challenge_id_fkey"
             columns: ["challenge_id"]
+            isOneToOne: true
             referencedRelation: "challenges"
             referencedColumns: ["id"]
           },
@@ -113,6 +114,7 @@ export type Database = {
           {
             foreignKeyName: "challenge_recordings_challenge_id_fkey"
             columns: ["challenge_id"]
+            isOneToOne: false
             referencedRelation: "challenges"
             referencedColumns: ["id"]
           },
@@ -205,6 +207,7 @@ export type Database = {
           {
             foreignKeyName: "challenges_exercise_definition_id_fkey"
             columns: ["exercise_definition_id"]
+            isOneToOne: false
             referencedRelation: "exercise_definitions"
             referencedColumns: ["id"]
           },
@@ -331,6 +334,7 @@ export type Database = {
           {
             foreignKeyName: "challenge_recordings_challenge_id_fkey"
             columns: ["challenge_id"]
+            isOneToOne: false
             referencedRelation: "challenges"
             referencedColumns: ["id"]
           },
@@ -371,7 +375,13 @@ export type Database = {
           target_challenge_id: string
           time_zone?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["leaderboard_page"]
+        SetofOptions: {
+          from: "*"
+          to: "leaderboard_page"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       challenge_leaderboard_aggregate: {
         Args: {
@@ -382,7 +392,13 @@ export type Database = {
           target_challenge_id: string
           time_zone?: string
         }
-        Returns: Json
+        Returns: Database["public"]["CompositeTypes"]["aggregate_page"]
+        SetofOptions: {
+          from: "*"
+          to: "aggregate_page"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       join_challenge: { Args: { target_challenge_id: string }; Returns: string }
@@ -394,6 +410,7 @@ export type Database = {
     Enums: {
       camera_position: "front" | "back" | "side"
       challenge_type: "accountability" | "progression" | "duel"
+      event_template: "token2049" | "pushtober"
       gender_filter: "all" | "male" | "female" | "other"
       participant_gender: "male" | "female"
       profile_gender: "male" | "female" | "other" | "prefer_not_to_say"
@@ -408,7 +425,79 @@ export type Database = {
       time_unit: "days" | "weeks" | "months"
     }
     CompositeTypes: {
-      [_ in never]: never
+      aggregate_entry: {
+        rank: number | null
+        name: string | null
+        gender: Database["public"]["Enums"]["participant_gender"] | null
+        days_logged: number | null
+        total_reps: number | null
+        daily_average: number | null
+        top_daily: number | null
+        streak_length: number | null
+        referral_count: number | null
+        is_own: boolean | null
+      }
+      aggregate_page: {
+        challenge_id: string | null
+        gender: string | null
+        time_zone: string | null
+        today: string | null
+        results_hidden: boolean | null
+        results_final_at: string | null
+        participant_count: number | null
+        counts:
+          | Database["public"]["CompositeTypes"]["leaderboard_gender_counts"]
+          | null
+        entries:
+          | Database["public"]["CompositeTypes"]["aggregate_entry"][]
+          | null
+        own_entry:
+          | Database["public"]["CompositeTypes"]["aggregate_entry"]
+          | null
+      }
+      leaderboard_entry: {
+        rank: number | null
+        recording_id: string | null
+        user_id: string | null
+        name: string | null
+        gender: Database["public"]["Enums"]["participant_gender"] | null
+        valid_reps: number | null
+        invalid_reps: number | null
+        total_reps: number | null
+        form_score: number | null
+        duration_seconds: number | null
+        video_url: string | null
+        gif_url: string | null
+        share_count: number | null
+        referral_count: number | null
+        created_at: string | null
+        is_own: boolean | null
+      }
+      leaderboard_gender_counts: {
+        all: number | null
+        male: number | null
+        female: number | null
+      }
+      leaderboard_page: {
+        challenge_id: string | null
+        period: string | null
+        gender: string | null
+        time_zone: string | null
+        period_start: string | null
+        period_end: string | null
+        results_hidden: boolean | null
+        results_final_at: string | null
+        participant_count: number | null
+        counts:
+          | Database["public"]["CompositeTypes"]["leaderboard_gender_counts"]
+          | null
+        entries:
+          | Database["public"]["CompositeTypes"]["leaderboard_entry"][]
+          | null
+        own_entry:
+          | Database["public"]["CompositeTypes"]["leaderboard_entry"]
+          | null
+      }
     }
   }
 }
@@ -535,6 +624,7 @@ export const Constants = {
     Enums: {
       camera_position: ["front", "back", "side"],
       challenge_type: ["accountability", "progression", "duel"],
+      event_template: ["token2049", "pushtober"],
       gender_filter: ["all", "male", "female", "other"],
       participant_gender: ["male", "female"],
       profile_gender: ["male", "female", "other", "prefer_not_to_say"],
