@@ -3,15 +3,18 @@
 // with the service role.
 
 import { randomBytes } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import type { Database, RowInsert } from '../src/data/database.js';
+import type { SupabaseClient } from '../src/data/supabase-client.js';
+import { checkRow } from './data-api.js';
 import { newPassword, stack, uniqueEmail } from './helpers.js';
+import { BUILTIN_PUSHUP_ID } from './seed.js';
 
 export const DAY_MS = 86_400_000;
-export const BUILTIN_PUSHUP_ID = '00000000-0000-4000-8000-000000000001';
 
 function client(key: string, accessToken?: string): SupabaseClient {
-  return createClient(stack.url, key, {
+  return createClient<Database>(stack.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {} },
     realtime: { transport: ws as unknown as never },
@@ -47,20 +50,11 @@ export async function signUpUser(label: string, fullName: string): Promise<E2eUs
   };
 }
 
-/** Throws with the API's message when a query failed; answers its data. */
-export async function must<T>(
-  query: PromiseLike<{ data: T; error: { message: string } | null }>,
-): Promise<NonNullable<T>> {
-  const { data, error } = await query;
-  if (error) throw new Error(error.message);
-  return data as NonNullable<T>;
-}
-
 export async function createChallenge(
-  fields: Record<string, unknown>,
+  fields: Omit<RowInsert<'challenges'>, 'exercise_definition_id'>,
 ): Promise<{ id: string; slug: string }> {
-  return must(
-    serviceClient()
+  return checkRow(
+    await serviceClient()
       .from('challenges')
       .insert({
         slug: `e2e-${randomBytes(4).toString('hex')}`,
@@ -69,6 +63,7 @@ export async function createChallenge(
       })
       .select('id, slug')
       .single(),
+    'creating a challenge',
   );
 }
 
@@ -86,27 +81,26 @@ export interface ArrangedRecording {
 /** Recordings at chosen times, as the service role (the database fills in the rest). */
 export async function arrangeRecordings(challengeId: string, rows: ArrangedRecording[]) {
   for (const row of rows) {
-    await must(
-      serviceClient()
-        .from('challenge_recordings')
-        .insert({
-          challenge_id: challengeId,
-          name: row.name,
-          email: row.email ?? `${row.name.toLowerCase()}-${challengeId.slice(0, 8)}@example.test`,
-          gender: row.gender,
-          valid_reps: row.valid,
-          invalid_reps: row.invalid ?? 0,
-          duration_seconds: 60,
-          created_at: row.at.toISOString(),
-          video_url: '/videos/pushups/30-dark-background-blue-shirt.mp4',
-          analysis_data: {
-            completed_reps:
-              row.alignment === undefined
-                ? []
-                : [{ isValidRep: true, alignmentScore: row.alignment }],
-          },
-        }),
-    );
+    const { error } = await serviceClient()
+      .from('challenge_recordings')
+      .insert({
+        challenge_id: challengeId,
+        name: row.name,
+        email: row.email ?? `${row.name.toLowerCase()}-${challengeId.slice(0, 8)}@example.test`,
+        gender: row.gender,
+        valid_reps: row.valid,
+        invalid_reps: row.invalid ?? 0,
+        duration_seconds: 60,
+        created_at: row.at.toISOString(),
+        video_url: '/videos/pushups/30-dark-background-blue-shirt.mp4',
+        analysis_data: {
+          completed_reps:
+            row.alignment === undefined
+              ? []
+              : [{ isValidRep: true, alignmentScore: row.alignment }],
+        },
+      });
+    if (error) throw new Error(`arranging a recording of ${row.name}: ${error.message}`);
   }
 }
 

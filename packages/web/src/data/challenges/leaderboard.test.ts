@@ -1,5 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '../supabase-client';
 import { fetchAggregateLeaderboard, fetchLeaderboard } from './leaderboard';
 
 /** A client whose rpc() answers from a list and records what it was asked. */
@@ -16,8 +16,8 @@ function fakeClient(answers: { data?: unknown; error?: unknown }[]) {
 }
 
 const page = {
-  entries: [{ duration_seconds: '61.50', name: 'A' }],
-  own_entry: { duration_seconds: '30.00', name: 'B' },
+  entries: [{ duration_seconds: 61.5, name: 'A' }],
+  own_entry: { duration_seconds: 30, name: 'B' },
   counts: { all: 1, male: 1, female: 0 },
 };
 const query = {
@@ -29,7 +29,7 @@ const query = {
 } as const;
 
 describe('leaderboard queries', () => {
-  it('send the period, tab, time zone and page; durations come back as numbers', async () => {
+  it('send the period, tab, time zone and page, and answer the page', async () => {
     const { client, calls } = fakeClient([{ data: page }]);
     const result = await fetchLeaderboard(client, { ...query, period: 'this_week' });
     expect(calls).toEqual([
@@ -45,8 +45,7 @@ describe('leaderboard queries', () => {
         },
       },
     ]);
-    expect(result.entries[0]!.duration_seconds).toBe(61.5);
-    expect(result.own_entry!.duration_seconds).toBe(30);
+    expect(result).toEqual(page);
   });
   it('a zone the database does not know is asked again in UTC', async () => {
     const { client, calls } = fakeClient([
@@ -56,6 +55,12 @@ describe('leaderboard queries', () => {
     const result = await fetchAggregateLeaderboard(client, { ...query, timeZone: 'Mars/Base' });
     expect(calls.map((call) => call.args.time_zone)).toEqual(['Mars/Base', 'UTC']);
     expect(result.time_zone).toBe('UTC');
+  });
+  it('an answer without a page is an error, not an empty board', async () => {
+    const { client } = fakeClient([{ data: null }]);
+    await expect(fetchLeaderboard(client, { ...query, period: 'today' })).rejects.toThrow(
+      'expected one page',
+    );
   });
   it('other errors are thrown', async () => {
     const failure = { code: 'P0002', message: 'Challenge c does not exist.' };

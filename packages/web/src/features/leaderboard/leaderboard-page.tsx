@@ -6,10 +6,7 @@ import { useAuth } from '../../auth/auth-provider';
 import { Button } from '../../components/ui/button';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../constants/messages';
-import {
-  type ChallengeWithDefinition,
-  getChallengeById,
-} from '../../data/challenges/challenge-by-id';
+import { type Challenge, getChallengeById } from '../../data/challenges/challenges';
 import type { GenderTab } from '../../data/challenges/leaderboard';
 import { browserTimeZone } from '../../lib/time-zone';
 import { isUuid } from '../../lib/uuid';
@@ -23,6 +20,8 @@ import { GENDER_TAB_LABELS, LEADERBOARD, PERIOD_LABELS } from './constants';
 import {
   availableViews,
   GENDER_TABS,
+  isGenderTab,
+  isLeaderboardView,
   type LeaderboardView,
   resolveView,
   viewParams,
@@ -47,7 +46,9 @@ function OwnEntry(props: { challengeId: string; pages: BoardPage[] }) {
   const first = props.pages[0];
   if (!first?.own_entry) return null;
   const shown = props.pages.some((page) =>
-    (page.entries as { is_own: boolean }[]).some((entry) => entry.is_own),
+    page.view === 'aggregate'
+      ? page.entries.some((entry) => entry.is_own)
+      : page.entries.some((entry) => entry.is_own),
   );
   if (shown) return null;
   return (
@@ -95,7 +96,7 @@ function BoardEntries(props: { challengeId: string; pages: BoardPage[]; gender: 
   );
 }
 
-function LeaderboardBody(props: { challenge: ChallengeWithDefinition }) {
+function LeaderboardBody(props: { challenge: Challenge }) {
   const { challenge } = props;
   const [params, setParams] = useSearchParams();
   const timeZone = useMemo(browserTimeZone, []);
@@ -135,7 +136,9 @@ function LeaderboardBody(props: { challenge: ChallengeWithDefinition }) {
       label="Participants"
       tabs={genderTabs}
       value={gender}
-      onValueChange={(value) => show(view, value as GenderTab)}
+      onValueChange={(value) => {
+        if (isGenderTab(value)) show(view, value);
+      }}
       size="sm"
     >
       {board.isError ? (
@@ -200,7 +203,9 @@ function LeaderboardBody(props: { challenge: ChallengeWithDefinition }) {
             label="Period"
             tabs={views.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
             value={view}
-            onValueChange={(value) => show(value as LeaderboardView, gender)}
+            onValueChange={(value) => {
+              if (isLeaderboardView(value)) show(value, gender);
+            }}
           >
             {boardContent}
           </ViewTabs>

@@ -13,6 +13,14 @@ export const PERIOD_VIEWS: readonly LeaderboardPeriod[] = ['today', 'this_week',
 export const GENDER_TABS: readonly GenderTab[] = ['all', 'male', 'female'];
 export const DEFAULT_VIEW: LeaderboardView = 'all_time';
 
+export function isGenderTab(value: string): value is GenderTab {
+  return GENDER_TABS.some((tab) => tab === value);
+}
+
+export function isLeaderboardView(value: string): value is LeaderboardView {
+  return value === 'aggregate' || PERIOD_VIEWS.some((period) => period === value);
+}
+
 export const PERIOD_PARAM = 'period';
 export const GENDER_PARAM = 'gender';
 
@@ -43,18 +51,16 @@ export function resolveView(
   const requestedView = params.get(PERIOD_PARAM);
   let view: LeaderboardView = DEFAULT_VIEW;
   if (requestedView !== null) {
-    if ((views as string[]).includes(requestedView)) view = requestedView as LeaderboardView;
+    if (!isLeaderboardView(requestedView)) notices.push(LEADERBOARD.unknownPeriod(requestedView));
+    else if (views.includes(requestedView)) view = requestedView;
     else if (requestedView === 'aggregate')
       notices.push(LEADERBOARD.aggregateOnlyForAccountability);
-    else if ((PERIOD_VIEWS as readonly string[]).includes(requestedView))
-      notices.push(LEADERBOARD.periodsOnlyForDaily);
-    else notices.push(LEADERBOARD.unknownPeriod(requestedView));
+    else notices.push(LEADERBOARD.periodsOnlyForDaily);
   }
   const requestedGender = params.get(GENDER_PARAM);
   let gender: GenderTab = 'all';
   if (requestedGender !== null) {
-    if ((GENDER_TABS as readonly string[]).includes(requestedGender))
-      gender = requestedGender as GenderTab;
+    if (isGenderTab(requestedGender)) gender = requestedGender;
     else notices.push(LEADERBOARD.unknownGender(requestedGender));
   }
   return { view, gender, notices };

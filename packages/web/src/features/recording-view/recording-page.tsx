@@ -8,15 +8,15 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../constants/messages';
 import {
   type ChallengeWithDefinition,
-  getChallengeById,
-} from '../../data/challenges/challenge-by-id';
-import { getRecording, type PublicRecording } from '../../data/recordings/recording';
+  getChallengeWithDefinition,
+} from '../../data/challenges/challenges';
 import { isUuid } from '../../lib/uuid';
 import { errorToast } from '../../toast/toast-store';
 import { DetailedAnalysis } from './components/detailed-analysis';
 import { RecordingStats } from './components/recording-stats';
 import { ShareAchievement } from './components/share-achievement';
 import { RECORDING_VIEW } from './constants';
+import { getRecording, type PublicRecording } from './data/recording';
 import { challengeDefinition, gifFileName, shareCaption } from './recording-rules';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -141,7 +141,7 @@ export function RecordingPage() {
     queryKey: ['recording', challengeId, recordingId],
     queryFn: async () => {
       const [challenge, recording] = await Promise.all([
-        getChallengeById(supabase, challengeId!),
+        getChallengeWithDefinition(supabase, challengeId!),
         getRecording(supabase, challengeId!, recordingId!),
       ]);
       return { challenge, recording };

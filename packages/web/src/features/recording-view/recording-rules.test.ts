@@ -1,6 +1,6 @@
 import { builtinDefinitions } from '@reptemple/definitions';
 import { describe, expect, it } from 'vitest';
-import type { ChallengeWithDefinition } from '../../data/challenges/challenge-by-id';
+import type { ChallengeWithDefinition } from '../../data/challenges/challenges';
 import { RECORDING_VIEW } from './constants';
 import {
   challengeDefinition,
@@ -47,11 +47,12 @@ describe('downloaded GIF names', () => {
 });
 
 describe("a challenge's definition, or 'Configuration Error'", () => {
-  const challenge = (definition: unknown): ChallengeWithDefinition =>
-    ({
-      exercise_definitions:
-        definition === undefined ? null : { id: 'd', name: 'Push-up', definition },
-    }) as ChallengeWithDefinition;
+  const challenge = (
+    definition: unknown,
+  ): Pick<ChallengeWithDefinition, 'exercise_definitions'> => ({
+    exercise_definitions:
+      definition === undefined ? null : { id: 'd', name: 'Push-up', definition },
+  });
   it('the built-in push-up is ready for the analysis', () => {
     const check = challengeDefinition(challenge(builtinDefinitions.pushup));
     expect(check.ok).toBe(true);

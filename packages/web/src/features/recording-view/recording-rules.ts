@@ -5,7 +5,7 @@ import {
   type ExerciseDefinition,
   normalizeDefinition,
 } from '@reptemple/definitions';
-import type { ChallengeWithDefinition } from '../../data/challenges/challenge-by-id';
+import type { ChallengeWithDefinition } from '../../data/challenges/challenges';
 import { formatDuration } from '../../lib/duration';
 import { RECORDING_VIEW, SECONDS_PER_MINUTE } from './constants';
 
@@ -52,7 +52,9 @@ export type DefinitionCheck =
 
 /** The challenge's exercise definition, ready for the analysis; a missing or invalid one is the
  * spec's 'Configuration Error'. */
-export function challengeDefinition(challenge: ChallengeWithDefinition): DefinitionCheck {
+export function challengeDefinition(
+  challenge: Pick<ChallengeWithDefinition, 'exercise_definitions'>,
+): DefinitionCheck {
   const stored = challenge.exercise_definitions;
   if (!stored) return { ok: false, reason: 'the challenge has no exercise definition' };
   try {

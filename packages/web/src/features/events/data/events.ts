@@ -1,19 +1,15 @@
 // Event pages' reads (spec 02 §2 "Event landing", "Pushtober").
 
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DbEnum, Row } from '../../../data/database';
+import type { SupabaseClient } from '../../../data/supabase-client';
 
-export type EventTemplate = 'token2049' | 'pushtober';
+export type EventTemplate = DbEnum<'event_template'>;
 
-export interface EventChallenge {
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  is_active: boolean;
-  challenge_events: { template: EventTemplate };
-}
+/** A challenge with an event page, and which page it is. */
+export type EventChallenge = Pick<
+  Row<'challenges'>,
+  'id' | 'slug' | 'name' | 'description' | 'start_date' | 'end_date' | 'is_active'
+> & { challenge_events: Pick<Row<'challenge_events'>, 'template'> };
 
 /** Slugs as the database allows them; anything else cannot be an event. */
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -36,16 +32,13 @@ export async function findEvent(
     .eq('slug', hash)
     .maybeSingle();
   if (error) throw error;
-  return data as EventChallenge | null;
+  return data;
 }
 
-export interface PushtoberChallenge {
-  id: string;
-  slug: string;
-  name: string;
-  start_date: string | null;
-  end_date: string | null;
-}
+export type PushtoberChallenge = Pick<
+  Row<'challenges'>,
+  'id' | 'slug' | 'name' | 'start_date' | 'end_date'
+>;
 
 /** The Pushtober challenge (slug 'pushtober'), or null when this installation has none. */
 export async function findPushtober(
@@ -58,5 +51,5 @@ export async function findPushtober(
     .eq('slug', slug)
     .maybeSingle();
   if (error) throw error;
-  return data as PushtoberChallenge | null;
+  return data;
 }

@@ -32,7 +32,7 @@ export function EventLandingPage() {
   const possible = couldBeEventHash(hash);
   const event = useQuery({
     queryKey: ['event', hash],
-    queryFn: () => findEvent(supabase, hash!),
+    queryFn: () => findEvent(supabase, hash ?? ''),
     enabled: possible,
   });
 
@@ -46,12 +46,12 @@ export function EventLandingPage() {
     }
   }, [event.error]);
 
-  if (!possible || (event.isSuccess && !event.data))
-    return (
-      <AppLayout>
-        <NotFoundPage />
-      </AppLayout>
-    );
+  const notFound = (
+    <AppLayout>
+      <NotFoundPage />
+    </AppLayout>
+  );
+  if (!possible) return notFound;
   if (event.isPending) return <PageSpinner label={EVENT.loading} />;
   if (event.isError)
     return (
@@ -64,6 +64,7 @@ export function EventLandingPage() {
         </div>
       </div>
     );
-  const Landing = TEMPLATES[event.data!.challenge_events.template];
-  return <Landing event={event.data!} />;
+  if (!event.data) return notFound;
+  const Landing = TEMPLATES[event.data.challenge_events.template];
+  return <Landing event={event.data} />;
 }

@@ -1,11 +1,11 @@
 import { ArrowLeft, CalendarDays, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import type { ChallengeWithDefinition } from '../../../data/challenges/challenge-by-id';
 import {
   type ChallengeClosedReason,
   challengeTiming,
 } from '../../../data/challenges/challenge-status';
+import type { Challenge } from '../../../data/challenges/challenges';
 import { LEADERBOARD } from '../constants';
 
 /** Take Challenge's label when the challenge takes no attempt (as on the list and detail pages). */
@@ -19,7 +19,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 /** Name, participant count, 'Daily Challenge', Take Challenge, description and dates. */
 export function LeaderboardHeader(props: {
-  challenge: ChallengeWithDefinition;
+  challenge: Challenge;
   participantCount: number | null;
   now: Date;
 }) {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { CountOrHidden } from '../../../components/hidden-count';
-import type { PublicRecording } from '../../../data/recordings/recording';
 import { formatDuration } from '../../../lib/duration';
 import { RECORDING_VIEW } from '../constants';
+import type { PublicRecording } from '../data/recording';
 import { repsPerMinute } from '../recording-rules';
 
 function Stat(props: { label: string; testId: string; children: ReactNode }) {
