@@ -3,6 +3,7 @@ import {
   beginnerMonthTotal,
   beginnerTargets,
   canGenerateReferralLink,
+  eventChallengePath,
   pushtoberStatus,
   pushtoberYear,
   referralLink,
@@ -12,6 +13,12 @@ describe('the referral link (spec 02 §7)', () => {
   it('is /challenge/{hash}?ref={email, URL-encoded}, the e-mail lower-cased and trimmed', () => {
     expect(referralLink('https://rep.example', 'token2049', ' Ana+Gym@Example.com ')).toBe(
       'https://rep.example/challenge/token2049?ref=ana%2Bgym%40example.com',
+    );
+  });
+  it("the event page's Join carries the referral it was opened with", () => {
+    expect(eventChallengePath('token2049', null)).toBe('/challenge/token2049');
+    expect(eventChallengePath('token2049', 'ana+gym@example.com')).toBe(
+      '/challenge/token2049?ref=ana%2Bgym%40example.com',
     );
   });
   it('Generate Link is disabled while the e-mail is empty', () => {

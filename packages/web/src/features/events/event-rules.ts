@@ -15,6 +15,13 @@ export function referralLink(origin: string, hash: string, email: string): strin
   return `${origin}/challenge/${encodeURIComponent(hash)}?ref=${ref}`;
 }
 
+/** The event's challenge page (`/challenge/{hash}`), carrying a referral the event page was
+ * opened with (`?ref=`) on to Join, the record page and the recording. */
+export function eventChallengePath(hash: string, ref: string | null): string {
+  const path = `/challenge/${encodeURIComponent(hash)}`;
+  return ref ? `${path}?ref=${encodeURIComponent(ref)}` : path;
+}
+
 export function canGenerateReferralLink(email: string): boolean {
   return email.trim().length > 0;
 }

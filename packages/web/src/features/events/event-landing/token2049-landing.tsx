@@ -1,5 +1,5 @@
 import { Crown, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BrandMark, BrandName } from '../../../components/layout/brand';
 import { buttonClasses } from '../../../components/ui/button';
 import {
@@ -11,6 +11,7 @@ import {
 } from '../components/page-sections';
 import { EVENT } from '../constants';
 import type { EventChallenge } from '../data/events';
+import { eventChallengePath } from '../event-rules';
 import { ReferralDialog } from './referral-dialog';
 import { TOKEN2049 } from './token2049-content';
 
@@ -21,7 +22,9 @@ const PRIZE_ICONS = [Crown, Users] as const;
  * clean-rep rules, schedule, fair play, FAQ, fine print, waitlist; no top navigation. */
 export function Token2049Landing(props: { event: EventChallenge }) {
   const { event } = props;
-  const challengePath = `/challenge/${event.slug}`;
+  const [searchParams] = useSearchParams();
+  const challengePath = eventChallengePath(event.slug, null);
+  const joinPath = eventChallengePath(event.slug, searchParams.get('ref'));
   return (
     <div className="min-h-svh bg-page">
       <section
@@ -51,7 +54,7 @@ export function Token2049Landing(props: { event: EventChallenge }) {
             <p className="mt-3 max-w-xl text-muted">{event.description}</p>
           ) : null}
           <div className="mt-8 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Link to={challengePath} className={buttonClasses('primary', 'lg')}>
+            <Link to={joinPath} className={buttonClasses('primary', 'lg')}>
               {EVENT.join}
             </Link>
             <Link to={challengePath} className={buttonClasses('secondary', 'lg')}>
