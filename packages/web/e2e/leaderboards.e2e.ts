@@ -1,7 +1,8 @@
 // The leaderboard and the recording view in Debian Chromium on seeded data: period, Aggregate and
 // gender tabs with their counts (desktop and phone), the blurred counts of a hidden duel, the
 // recording view's stats, its share count and its detailed analysis, which counts the recorded
-// file exactly as the CLI does, and the not-found states of bad links.
+// file exactly as the CLI does, and the not-found states of bad links. The form score (the
+// tie-breaker) read by the database from the very payload the record flow builds.
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,14 +10,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { analyseFrames, parseTrace, type RepRecord } from '@reptemple/pose-sdk';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRecording } from '../src/data/recordings/recordings.js';
+import { type FinishedAttempt, recordingRow } from '../src/features/record/logic/submission.js';
+import { anonApi, checkRow, newApiUser } from './data-api.js';
 import {
   arrangeRecordings,
   createChallenge,
   DAY_MS,
   type E2eUser,
-  must,
   serviceClient,
   signUpUser,
   uploadVideo,
@@ -24,6 +28,7 @@ import {
   utcWeekStart,
 } from './data-setup.js';
 import { DESKTOP, launchBrowser, newVisitor, screenshot, waitForText } from './helpers.js';
+import { seedChallenge } from './seed.js';
 
 const run = promisify(execFile);
 const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -127,8 +132,8 @@ beforeAll(async () => {
     challenge_type: 'progression',
   });
   const media = await uploadVideo(uploader, readFileSync(CLIP), 'attempt.mp4');
-  const inserted = await must(
-    uploader.client
+  const inserted = checkRow(
+    await uploader.client
       .from('challenge_recordings')
       .insert({
         challenge_id: single.id,
@@ -145,6 +150,7 @@ beforeAll(async () => {
       })
       .select('id')
       .single(),
+    'inserting the recording',
   );
   recording = { challengeId: single.id, id: inserted.id };
   browser = await launchBrowser();
@@ -292,12 +298,13 @@ describe('recording view', () => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain('#E2ESingleAttempt');
     expect(copied).toContain(`/recording/${recording.id}`);
-    const stored = await must(
-      serviceClient()
+    const stored = checkRow(
+      await serviceClient()
         .from('challenge_recordings')
         .select('share_count')
         .eq('id', recording.id)
         .single(),
+      'reading the share count',
     );
     expect(stored.share_count).toBe(1);
     await context.close();
@@ -336,5 +343,94 @@ describe('recording view', () => {
       await page.getByRole('link', { name: 'Back to Leaderboard' }).waitFor();
     }
     await context.close();
+  });
+});
+
+describe('form score', () => {
+  /** The push-up analyser's reps on a fixture trace: the rep records a live attempt carries. */
+  function analyserReps(trace: string): readonly RepRecord[] {
+    const { header, frames } = parseTrace(
+      readFileSync(path.join(REPO_DIR, 'fixtures/traces/pushup', trace), 'utf8'),
+    );
+    return analyseFrames(
+      frames,
+      { kind: 'pushup' },
+      { frameSize: { width: header.width, height: header.height } },
+    ).reps;
+  }
+
+  /** The push-up analyser's alignment measurement of a rep (a PushupRepRecord's), if any. % */
+  const alignmentOf = (rep: RepRecord): number | null =>
+    'alignmentScore' in rep &&
+    typeof rep.alignmentScore === 'number' &&
+    Number.isFinite(rep.alignmentScore)
+      ? rep.alignmentScore
+      : null;
+
+  /** The rule of docs/decisions.md: the mean alignment score of the valid reps, to a tenth of a
+   * percent; none without a measured valid rep. */
+  function expectedFormScore(reps: readonly RepRecord[]): number | null {
+    const scores = reps.flatMap((rep) => {
+      const score = alignmentOf(rep);
+      return rep.isValidRep && score !== null ? [score] : [];
+    });
+    if (scores.length === 0) return null;
+    return Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10;
+  }
+
+  // 15: two valid reps of five (the invalid ones score far lower); 31: a front view whose
+  // invalid rep has no alignment (NaN, sent as null); 11: no valid rep at all.
+  it.each([
+    '15-vertical-wrong-form-tip.ndjson',
+    '31-woman-front-light-room.ndjson',
+    '11-tank-top-piked-hips.ndjson',
+  ])("is what the database reads from the record flow's payload (%s)", async (trace) => {
+    const reps = analyserReps(trace);
+    const valid = reps.filter((rep) => rep.isValidRep).length;
+    const user = await newApiUser('form-score');
+    const challenge = await seedChallenge({ name: `E2E form score ${trace}` });
+    const attempt: FinishedAttempt = {
+      id: `form-score-${challenge.id.slice(0, 8)}`,
+      challengeId: challenge.id,
+      userId: user.id,
+      recordedAt: new Date().toISOString(),
+      validReps: valid,
+      invalidReps: reps.length - valid,
+      durationSeconds: 30,
+      endedBy: 'user',
+      reps,
+      analyser: 'pushup',
+      model: 'lite',
+      analysedFrames: 720,
+      analysedFps: 24,
+      definition: null,
+      exerciseName: 'Push-up',
+    };
+    const row = recordingRow(
+      attempt,
+      { userId: user.id, email: user.email, name: 'Fay', gender: 'female' },
+      false,
+      null,
+      null,
+    );
+    const id = await insertRecording(user.client, row);
+    const stored = checkRow(
+      await (await anonApi())
+        .from('leaderboard_entries')
+        .select('form_score')
+        .eq('id', id)
+        .single(),
+      'reading the form score',
+    );
+    const expected = expectedFormScore(reps);
+    if (expected === null) expect(stored.form_score).toBeNull();
+    // numeric(4,1) rounds half away from zero and JavaScript half up: equal within rounding.
+    else expect(Math.abs((stored.form_score ?? Number.NaN) - expected)).toBeLessThanOrEqual(0.05);
+  });
+
+  it('counts valid reps only: the traces above tell the rules apart', () => {
+    const reps = analyserReps('15-vertical-wrong-form-tip.ndjson');
+    const everyRep = reps.reduce((sum, rep) => sum + (alignmentOf(rep) ?? 0), 0) / reps.length;
+    expect(Math.abs(expectedFormScore(reps)! - everyRep)).toBeGreaterThan(1);
   });
 });
