@@ -3,6 +3,8 @@
 // genders, goals, time units) are owned by the migrations' enums; the web app reads them from the
 // generated database types, and the server needs none of them.
 
+import { availableParallelism } from 'node:os';
+
 /** The built-in push-up definition that user-created challenges use (spec 02 §7: "a fixed push-up
  * definition id"). Also written in supabase/migrations/20251121000500_challenges.sql. */
 export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
@@ -54,10 +56,17 @@ export interface RateLimitRule {
   windowMs: number;
 }
 export interface AuthRateLimits {
-  /** Password sign-ins per client address. */
+  /** Password sign-ins per client address, right or wrong (bounds the bcrypt work one address
+   * can cause). */
   signInPerIp: RateLimitRule;
-  /** Failed password sign-ins per e-mail address (guessing one account from many addresses). */
-  failedSignInPerEmail: RateLimitRule;
+  /** Failed sign-ins (and wrong codes) on one account from one address: over it, that address
+   * may not try that account. */
+  failedSignInPerAccountAndIp: RateLimitRule;
+  /** Failed sign-ins on one account from all addresses: over it, only addresses without failures
+   * on the account may try it (guessing one account from many addresses). */
+  failedSignInPerAccount: RateLimitRule;
+  /** Failed sign-ins from one address on any accounts (credential stuffing). */
+  failedSignInPerIp: RateLimitRule;
   /** Sign-ups per client address. */
   signUpPerIp: RateLimitRule;
   /** One-time-link requests (and other e-mails) per client address. */
@@ -69,10 +78,13 @@ export interface AuthRateLimits {
 }
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 /** Defaults chosen for a booth where a whole room shares one address. */
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  signInPerIp: { limit: 60, windowMs: FIVE_MINUTES_MS },
-  failedSignInPerEmail: { limit: 10, windowMs: 15 * 60 * 1000 },
+  signInPerIp: { limit: 300, windowMs: FIVE_MINUTES_MS },
+  failedSignInPerAccountAndIp: { limit: 10, windowMs: FIFTEEN_MINUTES_MS },
+  failedSignInPerAccount: { limit: 50, windowMs: FIFTEEN_MINUTES_MS },
+  failedSignInPerIp: { limit: 100, windowMs: FIFTEEN_MINUTES_MS },
   signUpPerIp: { limit: 60, windowMs: ONE_HOUR_MS },
   emailSendPerIp: { limit: 30, windowMs: ONE_HOUR_MS },
   refreshPerIp: { limit: 300, windowMs: FIVE_MINUTES_MS },
@@ -106,8 +118,14 @@ export const GIF_WIDTH_PX = 320;
 export const GIF_FRAME_COUNT = 40;
 /** ...played at this rate, so it loops every 4 s whatever the recording's length. frames/s */
 export const GIF_PLAYBACK_FPS = 10;
-/** ffmpeg gets this long per media job before it is stopped. ms */
+/** ffmpeg gets this long per step (a check, a thumbnail, a GIF) before it is stopped. ms */
 export const FFMPEG_TIMEOUT_MS = 60_000;
+/** ffmpeg processes (and media jobs) at once: one per core, at most 4. An upload's checks wait for
+ * a free one too, ahead of media jobs. */
+export const DEFAULT_MEDIA_WORKERS = Math.min(4, Math.max(1, availableParallelism()));
+/** ffmpeg runs this much nicer than the server (0-19): under load, media work waits for CPU and
+ * requests do not. */
+export const FFMPEG_NICENESS = 10;
 
 // ---- Pushtober and events (spec 02 §2, §9) ----
 /** The seeded Pushtober challenge's slug: /challenge/pushtober. */

@@ -7,8 +7,12 @@ import { createAuthRoutes } from './auth/routes.js';
 import type { ServerConfig } from './config.js';
 import { seedDatabase } from './db/seed.js';
 import { createApp } from './http/app.js';
+import { createHostPolicy, serverUrlFor } from './http/host-policy.js';
+import { connectOriginsFor, contentSecurityPolicy } from './http/page-security.js';
 import type { Logger } from './log.js';
 import { type RunningPostgrest, startPostgrest } from './postgrest.js';
+import { startChildGuard } from './process/child-guard.js';
+import type { JobQueue } from './queue/job-queue.js';
 import { loadOrCreateSecrets } from './secrets.js';
 import { claimDataDir } from './stack/data-dir-lock.js';
 import { type StackDatabase, startDatabase, withCredentials } from './stack/database.js';
@@ -27,8 +31,6 @@ export interface RunningStack {
   /** Only on the start that created the admin account. */
   adminPassword: string | undefined;
   adminEmail: string;
-  /** Process ids of the children (for checks and last-resort cleanup). */
-  childPids(): number[];
   /** Drains requests in flight, then stops PostgREST and PostgreSQL. Idempotent. */
   stop(reason: string): Promise<void>;
   /** Resolves when the stack stopped, with the reason; fatal when a child died on its own. */
@@ -38,12 +40,16 @@ export interface RunningStack {
 export async function startStack(config: ServerConfig, log: Logger): Promise<RunningStack> {
   const secrets = await loadOrCreateSecrets(config.dataDir, config.jwtSecret);
   const lock = await claimDataDir(config.dataDir, log);
+  // From here on, every child is registered with the watchdog, which stops it should this process
+  // die without stopping it (SIGKILL, a crash).
+  const guard = startChildGuard(log.child('watchdog'));
   // Listen first: a port in use is found before the database starts.
   const http = await listen(config);
   const publicUrl = config.publicUrl ?? `http://localhost:${http.port}`;
 
   let database: StackDatabase | undefined;
   let postgrest: RunningPostgrest | undefined;
+  let queue: JobQueue | undefined;
   let stopping: Promise<void> | undefined;
   let resolveStopped: (value: { reason: string; fatal: boolean }) => void = () => undefined;
   const stopped = new Promise<{ reason: string; fatal: boolean }>((resolve) => {
@@ -54,6 +60,8 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
     stopping ??= (async () => {
       log.info('shutdown_begin', { reason, inFlight: http.inFlight });
       await http.close(log);
+      // Media jobs running now finish (or are failed, to be retried at the next start).
+      await queue?.stop().catch((error: unknown) => log.error('queue_stop_failed', { error }));
       await postgrest
         ?.stop()
         .catch((error: unknown) => log.error('postgrest_stop_failed', { error }));
@@ -66,7 +74,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
   };
 
   try {
-    database = await startDatabase(config, secrets, log);
+    database = await startDatabase(config, secrets, guard, log);
     postgrest = await startPostgrest({
       databaseUri: withCredentials(
         database.databaseUrl,
@@ -75,10 +83,20 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
       ),
       jwtSecret: secrets.jwtSecret,
       log: log.child('postgrest'),
+      guard,
     });
     await lock.recordPostgrest(postgrest.pid);
     const { pool, embedded } = database;
-    const services = await createServices({ config, secrets, pool, publicUrl, log });
+    const services = await createServices({
+      config,
+      secrets,
+      pool,
+      databaseUrl: database.databaseUrl,
+      guard,
+      publicUrl,
+      log,
+    });
+    queue = services.queue;
     const seeded = await seedDatabase(pool, services.auth, config.adminEmail, log.child('seed'));
 
     const runningPostgrest = postgrest;
@@ -96,8 +114,15 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
         media: services.media,
         outbox: services.outbox,
         webDir: config.webDir,
-        publicUrlFor: (req) =>
-          config.publicUrl ?? (req.headers.host ? `http://${req.headers.host}` : publicUrl),
+        hostPolicy: createHostPolicy({
+          publicUrl: config.publicUrl,
+          listenHost: config.host,
+          allowedHosts: config.allowedHosts,
+        }),
+        serverUrlFor: (acceptedHost) => serverUrlFor(acceptedHost, http.port, config.publicUrl),
+        contentSecurityPolicy: contentSecurityPolicy(connectOriginsFor(config.publicUrl)),
+        // Development builds only (NODE_ENV=production turns the development endpoints off).
+        serveSourceMaps: config.devEndpoints,
         health: createHealthCheck({
           pool,
           dataApiHealthy: () => runningPostgrest.isHealthy(),
@@ -134,8 +159,6 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
       databaseUrl: database.databaseUrl,
       adminPassword: seeded.adminPassword,
       adminEmail: seeded.adminEmail,
-      childPids: () =>
-        [embedded?.pid, runningPostgrest.pid].filter((pid): pid is number => pid !== undefined),
       stop: (reason) => stop(reason),
       stopped,
     };

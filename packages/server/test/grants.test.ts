@@ -186,10 +186,16 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
     const rows = await sql<{ role: string; schema: string }>(
       `select r.rolname as role, s.nspname as schema
        from pg_namespace s cross join (values ('anon'), ('authenticated')) as r(rolname)
-       where s.nspname in ('auth', 'reptemple_private', 'supabase_migrations', 'reptemple_local')
+       where s.nspname in ('auth', 'reptemple_private', 'supabase_migrations', 'reptemple_local', 'pgboss')
          and exists (select 1 from pg_class c where c.relnamespace = s.oid and c.relkind in ('r', 'v')
                      and has_table_privilege(r.rolname, c.oid, 'select, insert, update, delete'))`,
     );
     expect(rows).toEqual([]);
+    // The job queue's schema exists (the media jobs use it) and the API roles cannot even use it.
+    const queue = await sql<{ anon: boolean; authenticated: boolean }>(
+      `select has_schema_privilege('anon', 'pgboss', 'usage') as anon,
+              has_schema_privilege('authenticated', 'pgboss', 'usage') as authenticated`,
+    );
+    expect(queue).toEqual([{ anon: false, authenticated: false }]);
   });
 });

@@ -5,7 +5,8 @@
 import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '../constants.js';
 import { AuthApiError, authErrors } from './auth-error.js';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** No spaces and no control characters (NUL included: PostgreSQL text cannot hold it). */
+const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 /** Largest user metadata object, as JSON. characters */
 const METADATA_MAX_CHARS = 16_000;
 
@@ -13,12 +14,14 @@ export function normalizeEmail(raw: unknown): string {
   if (typeof raw !== 'string' || !raw.trim()) {
     throw authErrors.validation('An email address is required', 'an e-mail address', typeof raw);
   }
-  const email = raw.trim().toLowerCase();
+  // As the database's reptemple_private.normalize_email: compatibility forms folded (NFKC), then
+  // lower case, so 'ÜNI@' and 'üni@' (and a full-width 'Ａ') are one address.
+  const email = raw.trim().normalize('NFKC').toLowerCase().normalize('NFKC');
   if (email.length > 254 || !EMAIL_PATTERN.test(email)) {
     throw authErrors.validation(
       'Unable to validate email address: invalid format',
       'name@example.com',
-      raw,
+      JSON.stringify(raw.slice(0, 300)),
     );
   }
   return email;

@@ -51,9 +51,9 @@ export class OneTimeLinkFlow {
     client: ClientContext,
   ): Promise<void> {
     const { pool, throttle, log } = this.options;
-    throttle.limitAddress('emailSendPerIp', client.ip, 'e-mails requested from this address');
+    await throttle.limitAddress('emailSendPerIp', client.ip, 'e-mails requested from this address');
     const email = normalizeEmail(body.email);
-    throttle.limitMailTo(email);
+    await throttle.limitMailTo(email);
 
     let user = await findUserByEmail(pool, email);
     if (!user) {
@@ -121,7 +121,7 @@ export class OneTimeLinkFlow {
     const { pool, sessions, throttle, log } = this.options;
     const fallbackRedirect = this.options.resolveRedirect(query.get('redirect_to') ?? undefined);
     const token = query.get('token');
-    const verdict = throttle.countAddress('verifyPerIp', client.ip);
+    const verdict = await throttle.countAddress('verifyPerIp', client.ip);
     const errorRedirect = (code: string, description: string) =>
       `${fallbackRedirect}#error=access_denied&error_code=${code}&error_description=${encodeURIComponent(description).replace(/%20/g, '+')}`;
     if (!verdict.allowed)
@@ -176,7 +176,11 @@ export class OneTimeLinkFlow {
   /** POST /verify: the six-digit code from the e-mail (or the link's token hash) for a session. */
   async verifyCode(body: Record<string, unknown>, client: ClientContext): Promise<SessionResponse> {
     const { pool, sessions, throttle, log } = this.options;
-    throttle.limitAddress('verifyPerIp', client.ip, 'verification attempts from this address');
+    await throttle.limitAddress(
+      'verifyPerIp',
+      client.ip,
+      'verification attempts from this address',
+    );
     const type = String(body.type ?? '');
     const types = type === 'recovery' ? ['recovery'] : ['magiclink'];
     if (!['email', 'magiclink', 'signup', 'recovery'].includes(type)) {
@@ -192,7 +196,12 @@ export class OneTimeLinkFlow {
         consumed = await consumeOneTimeToken(db, { tokenHash: sha256(body.token_hash) });
       } else {
         const email = normalizeEmail(body.email);
-        throttle.refuseWhileLockedOut('otp', email, 'wrong codes for this account');
+        await throttle.refuseWhileLockedOut(
+          'otp',
+          email,
+          client.ip,
+          'wrong codes for this account',
+        );
         const user = await findUserByEmail(db, email);
         try {
           if (!user || typeof body.token !== 'string' || !/^\d{6}$/.test(body.token))
@@ -203,7 +212,7 @@ export class OneTimeLinkFlow {
             types,
           });
         } catch (error) {
-          throttle.recordFailure('otp', email);
+          await throttle.recordFailure('otp', email, client.ip);
           throw error;
         }
       }

@@ -25,7 +25,7 @@ export class PasswordFlow {
   /** Password sign-up. The account is signed in at once (spec 02 §4); the address is marked
    * unverified until its owner opens a one-time link, which then drops this password. */
   async signUp(body: Record<string, unknown>, client: ClientContext): Promise<SessionResponse> {
-    this.throttle.limitAddress('signUpPerIp', client.ip, 'sign-ups from this address');
+    await this.throttle.limitAddress('signUpPerIp', client.ip, 'sign-ups from this address');
     const email = normalizeEmail(body.email);
     const password = checkPasswordStrength(body.password);
     const userMetadata = metadataObject(body.data, 'data');
@@ -40,7 +40,11 @@ export class PasswordFlow {
   }
 
   async signIn(body: Record<string, unknown>, client: ClientContext): Promise<SessionResponse> {
-    this.throttle.limitAddress('signInPerIp', client.ip, 'sign-in attempts from this address');
+    await this.throttle.limitAddress(
+      'signInPerIp',
+      client.ip,
+      'sign-in attempts from this address',
+    );
     const email = normalizeEmail(body.email);
     if (typeof body.password !== 'string' || !body.password) {
       throw authErrors.validation(
@@ -49,16 +53,21 @@ export class PasswordFlow {
         typeof body.password,
       );
     }
-    this.throttle.refuseWhileLockedOut('signin', email, 'failed sign-ins for this account');
+    await this.throttle.refuseWhileLockedOut(
+      'signin',
+      email,
+      client.ip,
+      'failed sign-ins for this account',
+    );
     const user = await findUserByEmail(this.pool, email);
     const storedHash = user?.encrypted_password || this.dummyHash;
     const matches = await bcrypt.compare(body.password, storedHash);
     if (!user?.encrypted_password || !matches) {
-      this.throttle.recordFailure('signin', email);
+      await this.throttle.recordFailure('signin', email, client.ip);
       this.log.info('auth_signin_failed', { known: Boolean(user) });
       throw authErrors.invalidCredentials();
     }
-    this.throttle.clearFailures('signin', email);
+    await this.throttle.clearFailures('signin', email, client.ip);
     return this.sessions.issue(user, 'password', client);
   }
 }

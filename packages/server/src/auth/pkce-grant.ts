@@ -30,7 +30,7 @@ export class PkceGrant {
     body: Record<string, unknown>,
     client: ClientContext,
   ): Promise<SessionResponse> {
-    this.throttle.limitAddress('verifyPerIp', client.ip, 'code exchanges from this address');
+    await this.throttle.limitAddress('verifyPerIp', client.ip, 'code exchanges from this address');
     const { auth_code: authCode, code_verifier: codeVerifier } = body;
     if (typeof authCode !== 'string' || typeof codeVerifier !== 'string') {
       throw authErrors.validation(

@@ -30,7 +30,11 @@ export class RefreshGrant {
   ) {}
 
   async refresh(body: Record<string, unknown>, client: ClientContext): Promise<SessionResponse> {
-    this.throttle.limitAddress('refreshPerIp', client.ip, 'token refreshes from this address');
+    await this.throttle.limitAddress(
+      'refreshPerIp',
+      client.ip,
+      'token refreshes from this address',
+    );
     if (typeof body.refresh_token !== 'string' || !body.refresh_token) {
       throw authErrors.validation(
         'Refresh token is required',

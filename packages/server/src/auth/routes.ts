@@ -6,9 +6,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AUTH_API_VERSION } from '../constants.js';
 import { AppError } from '../errors.js';
 import { readJsonBody, sendJson } from '../http/http-utils.js';
+import { isDataException } from '../http/input-checks.js';
 import { exactly, findRoute, type Route } from '../http/router.js';
 import type { Logger } from '../log.js';
-import { AuthApiError } from './auth-error.js';
+import { AuthApiError, authErrors } from './auth-error.js';
 import type { AuthService, ClientContext, SessionResponse } from './service.js';
 
 export interface AuthRouteContext {
@@ -211,6 +212,20 @@ export function createAuthRoutes(service: AuthService, log: Logger) {
     } catch (error) {
       if (error instanceof AppError) {
         sendAuthError(req, res, error);
+        return;
+      }
+      if (isDataException(error)) {
+        // A value the database cannot take (a body check missed it): the client's input.
+        log.warn('auth_input_refused_by_database', { path, error });
+        sendAuthError(
+          req,
+          res,
+          authErrors.validation(
+            'A value in the request cannot be stored',
+            'text and numbers the database accepts',
+            (error as Error).message,
+          ),
+        );
         return;
       }
       log.error('auth_unexpected_failure', { path, error });

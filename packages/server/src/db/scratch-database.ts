@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../log.js';
-import { findFreePort } from '../process-utils.js';
+import { startChildGuard } from '../process/child-guard.js';
+import { findFreePort } from '../process/process-utils.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
 import { applyMigrations, bootstrapDatabase } from './migrations.js';
 
@@ -23,6 +24,7 @@ export async function withMigratedScratchDatabase<T>(
     port: await findFreePort(),
     superuserPassword: randomBytes(18).toString('base64url'),
     log: options.log.child('postgres'),
+    guard: startChildGuard(options.log),
   }).catch(async (error: unknown) => {
     await rm(root, { recursive: true, force: true });
     throw error;

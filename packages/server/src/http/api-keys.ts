@@ -45,6 +45,8 @@ export function checkApiKey(
     return true;
   }
   sendJson(res, 401, {
+    // Supabase's gateway answers message and hint; the code is ours, as on every other error.
+    code: key ? 'invalid_api_key' : 'no_api_key',
     message: key ? 'Invalid API key' : 'No API key found in request',
     hint: key
       ? 'Double check your Supabase `anon` or `service_role` API key.'

@@ -8,9 +8,12 @@ import type { AuthRouteContext } from '../auth/routes.js';
 import type { AuthService } from '../auth/service.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { MEDIA_KINDS, MediaService } from '../media/upload-service.js';
+import type { MediaKind } from '../media/media-files.js';
+import { type MediaService, UPLOAD_ID_PATTERN } from '../media/upload-service.js';
 import { checkApiKey } from './api-keys.js';
+import type { HostPolicy } from './host-policy.js';
 import { clientIp, isLoopback, sendAppError, sendJson } from './http-utils.js';
+import { decodePath, findQueryProblem, isDataException } from './input-checks.js';
 import { proxyRequest } from './proxy.js';
 import {
   anyPath,
@@ -38,8 +41,15 @@ export interface AppDependencies {
   media: MediaService;
   outbox: OutboxMailer | undefined;
   webDir: string;
-  /** The URL the web app should use for supabase-js, as seen by this request. */
-  publicUrlFor: (req: IncomingMessage) => string;
+  /** Host headers the server answers (DNS rebinding). */
+  hostPolicy: HostPolicy;
+  /** This server's URL for a request that reached it by an accepted host name: the URL the web app
+   * gives supabase-js. */
+  serverUrlFor: (acceptedHost: string) => string;
+  /** The web app's Content-Security-Policy. */
+  contentSecurityPolicy: string;
+  /** Whether the web app's source maps are served (development only). */
+  serveSourceMaps: boolean;
   health: () => Promise<{ ok: boolean; report: Record<string, unknown> }>;
 }
 
@@ -63,6 +73,11 @@ const AUTH_PATHS_WITHOUT_KEY = new Set([
 const MEDIA_FILE_PATTERN =
   /^\/media\/(videos|thumbnails|gifs)\/([A-Za-z0-9_-]+\.(?:webm|mp4|mov|jpg|gif))$/;
 const READ_METHODS = ['GET', 'HEAD'] as const;
+const UPLOAD_STATUS_PATTERN = new RegExp(
+  `^/api/uploads/(${UPLOAD_ID_PATTERN.source.slice(1, -1)})$`,
+);
+/** What a client waiting for a thumbnail or GIF is told to wait. s */
+const MEDIA_RETRY_AFTER_SECONDS = 2;
 
 /** The APIs answer cross-origin requests (a hosted web app may call this server); the
  * development outbox does not. */
@@ -74,6 +89,16 @@ function isCorsPath(pathname: string): boolean {
   return isApi && !pathname.startsWith('/api/dev/');
 }
 
+/** 405 for a read-only path asked with another method. */
+function refuseMethod(res: ServerResponse, method: string, pathname: string): void {
+  sendJson(
+    res,
+    405,
+    { code: 'method_not_allowed', message: `${method} is not allowed on ${pathname}` },
+    { allow: READ_METHODS.join(', ') },
+  );
+}
+
 /** Every path the server answers, in the order they are tried. */
 export function createRoutes(deps: AppDependencies): Route[] {
   const notFound = (res: ServerResponse, message = 'Not found') =>
@@ -82,10 +107,16 @@ export function createRoutes(deps: AppDependencies): Route[] {
     {
       name: 'health of the database, the data API and mail',
       path: exactly('/health'),
+      methods: READ_METHODS,
       async handle({ res }) {
         const { ok, report } = await deps.health();
         sendJson(res, ok ? 200 : 503, report);
       },
+    },
+    {
+      name: 'health with another method',
+      path: exactly('/health'),
+      handle: ({ res, method }) => refuseMethod(res, method, '/health'),
     },
     {
       name: 'data API (PostgREST), behind the project key',
@@ -93,6 +124,18 @@ export function createRoutes(deps: AppDependencies): Route[] {
       async handle({ req, res, url }) {
         if (!checkApiKey(deps, req, res, url)) return;
         const rest = url.pathname.slice('/rest/v1'.length) || '/';
+        const problem =
+          decodePath(rest) === undefined
+            ? 'the path is not valid percent-encoded text'
+            : findQueryProblem(url.search);
+        if (problem) {
+          sendJson(res, 400, {
+            code: 'bad_query',
+            message: `The data API request is malformed: ${problem}.`,
+            hint: 'Encode values with encodeURIComponent; NUL characters are never allowed.',
+          });
+          return;
+        }
         await proxyRequest(req, res, deps.postgrestUrl(), `${rest}${url.search}`, deps.log);
       },
     },
@@ -115,10 +158,15 @@ export function createRoutes(deps: AppDependencies): Route[] {
       name: 'public configuration for the web app',
       path: exactly('/api/config'),
       methods: READ_METHODS,
-      handle({ req, res }) {
+      handle({ res, host }) {
         // Public values only: the anon key is meant for browsers; the service key never leaves.
-        sendJson(res, 200, { supabaseUrl: deps.publicUrlFor(req), anonKey: deps.anonKey });
+        sendJson(res, 200, { supabaseUrl: deps.serverUrlFor(host), anonKey: deps.anonKey });
       },
+    },
+    {
+      name: 'public configuration with another method',
+      path: exactly('/api/config'),
+      handle: ({ res, method }) => refuseMethod(res, method, '/api/config'),
     },
     {
       name: 'video upload',
@@ -149,10 +197,41 @@ export function createRoutes(deps: AppDependencies): Route[] {
       path: matching(MEDIA_FILE_PATTERN),
       methods: READ_METHODS,
       async handle({ req, res, match }) {
-        const kind = match![1] as keyof typeof MEDIA_KINDS;
-        const file = path.join(deps.media.dir(kind), match![2]!);
+        const kind = match![1] as MediaKind;
+        const file = path.join(deps.media.files.dir(kind), match![2]!);
         if (await serveFile(req, res, file, 'public, max-age=31536000, immutable')) return;
+        const missing = await deps.media.missingMedia(kind, match![2]!);
+        if (missing.state === 'processing') {
+          sendJson(
+            res,
+            503,
+            {
+              code: 'media_processing',
+              message: 'This file is being made; it will be here in a moment.',
+              hint: `Try again in ${MEDIA_RETRY_AFTER_SECONDS} s, or follow GET /api/uploads/{id}.`,
+            },
+            { 'retry-after': String(MEDIA_RETRY_AFTER_SECONDS) },
+          );
+          return;
+        }
+        if (missing.state === 'failed') {
+          notFound(res, `This file could not be made: ${missing.reason ?? 'unknown reason'}`);
+          return;
+        }
         notFound(res, 'No such media file');
+      },
+    },
+    {
+      name: "an upload's media status (thumbnail and GIF)",
+      path: matching(UPLOAD_STATUS_PATTERN),
+      methods: READ_METHODS,
+      async handle({ res, match }) {
+        const status = await deps.media.status(match![1]!);
+        if (!status) {
+          notFound(res, 'No such upload');
+          return;
+        }
+        sendJson(res, 200, status);
       },
     },
     {
@@ -166,7 +245,17 @@ export function createRoutes(deps: AppDependencies): Route[] {
       name: 'the web app',
       path: anyPath,
       methods: READ_METHODS,
-      handle: ({ req, res, url }) => serveWebApp(deps.webDir, req, res, url.pathname),
+      handle: ({ req, res, url }) =>
+        serveWebApp(
+          {
+            webDir: deps.webDir,
+            contentSecurityPolicy: deps.contentSecurityPolicy,
+            serveSourceMaps: deps.serveSourceMaps,
+          },
+          req,
+          res,
+          url.pathname,
+        ),
     },
     {
       name: 'any other method',
@@ -181,11 +270,28 @@ export function createRoutes(deps: AppDependencies): Route[] {
   ];
 }
 
+/** The request target as a URL. Only origin-form ('/path?query') is taken: `new URL('//x/y', base)`
+ * would read 'x' as a host and route '//api/...' as '/...'. */
+function parseRequestUrl(target: string | undefined): URL | undefined {
+  if (!target?.startsWith('/')) return undefined;
+  try {
+    return new URL(`http://local${target}`);
+  } catch (error) {
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  }
+}
+
 export function createApp(deps: AppDependencies) {
   const { log } = deps;
   const routes = createRoutes(deps);
 
-  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function route(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    host: string,
+  ): Promise<void> {
     const method = req.method ?? 'GET';
     if (isCorsPath(url.pathname)) {
       for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
@@ -197,20 +303,18 @@ export function createApp(deps: AppDependencies) {
     }
     // The last route takes every path and method, so there always is one.
     const found = findRoute(routes, url.pathname, method)!;
-    await found.route.handle({ req, res, url, method, match: found.match });
+    await found.route.handle({ req, res, url, method, host, match: found.match });
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://local');
-    } catch (error) {
+    const url = parseRequestUrl(req.url);
+    if (!url) {
       sendJson(res, 400, {
         code: 'bad_request',
         message: 'Malformed request URL',
-        received: String(req.url),
-        cause: String(error),
+        expected: 'a path starting with /',
+        received: String(req.url).slice(0, 200),
       });
       return;
     }
@@ -223,11 +327,32 @@ export function createApp(deps: AppDependencies) {
         ms: Math.round(performance.now() - started),
       });
     });
+    const host = deps.hostPolicy.accept(req.headers.host);
+    if (host === undefined) {
+      log.warn('http_host_refused', { host: String(req.headers.host).slice(0, 100) });
+      sendJson(res, 421, {
+        code: 'host_not_allowed',
+        message: 'This server does not answer to that host name.',
+        expected: 'localhost, the public URL, ALLOWED_HOSTS or (with --host 0.0.0.0) this machine',
+        received: String(req.headers.host).slice(0, 100),
+        hint: 'Open the server by its own address, or add the name to ALLOWED_HOSTS.',
+      });
+      return;
+    }
     try {
-      await route(req, res, url);
+      await route(req, res, url, host);
     } catch (error) {
       if (error instanceof AppError) {
         if (!res.headersSent) sendAppError(res, error);
+        return;
+      }
+      if (isDataException(error) && !res.headersSent) {
+        log.warn('http_input_refused_by_database', { path: url.pathname, error });
+        sendJson(res, 400, {
+          code: 'invalid_input',
+          message: 'A value in the request cannot be stored.',
+          received: (error as Error).message,
+        });
         return;
       }
       log.error('http_unhandled_error', { path: url.pathname, error });

@@ -9,6 +9,8 @@ export interface RouteContext {
   res: ServerResponse;
   url: URL;
   method: string;
+  /** The Host header's name, checked against the host policy (lower case, IPv6 unbracketed). */
+  host: string;
   /** The route's pattern match, for routes that match a pattern. */
   match: RegExpExecArray | undefined;
 }

@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { sendJson } from './http-utils.js';
+import { decodePath } from './input-checks.js';
+import { setPageSecurityHeaders } from './page-security.js';
 import { serveFile } from './static-files.js';
 
 const PLACEHOLDER_PAGE = `<!doctype html>
@@ -18,15 +20,36 @@ code{background:#f2f2f2;padding:.1rem .3rem;border-radius:.2rem}</style></head>
 <li><a href="/api/dev/outbox">/api/dev/outbox</a>: sign-in e-mails (development only, this machine only)</li></ul>
 </body></html>`;
 
+export interface WebAppOptions {
+  webDir: string;
+  /** The Content-Security-Policy of the app's responses. */
+  contentSecurityPolicy: string;
+  /** Source maps (*.map) are served in development only: in production they would hand out the
+   * app's source. */
+  serveSourceMaps: boolean;
+}
+
 export async function serveWebApp(
-  webDir: string,
+  options: WebAppOptions,
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
 ): Promise<void> {
-  const root = path.resolve(webDir);
-  const requested = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-  if (requested !== root && !requested.startsWith(root + path.sep)) {
+  const root = path.resolve(options.webDir);
+  setPageSecurityHeaders(res, options.contentSecurityPolicy);
+  const decoded = decodePath(pathname);
+  if (decoded === undefined) {
+    sendJson(res, 400, {
+      code: 'bad_path',
+      message: 'The path is not valid percent-encoded text.',
+      expected: 'a path whose %XX sequences decode to UTF-8 text without NUL',
+      received: pathname.slice(0, 200),
+    });
+    return;
+  }
+  const requested = path.resolve(root, `.${decoded}`);
+  const hiddenSourceMap = !options.serveSourceMaps && requested.endsWith('.map');
+  if ((requested !== root && !requested.startsWith(root + path.sep)) || hiddenSourceMap) {
     sendJson(res, 404, { code: 'not_found', message: 'Not found' });
     return;
   }

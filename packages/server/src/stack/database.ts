@@ -8,7 +8,8 @@ import { type RunningEmbeddedPostgres, startEmbeddedPostgres } from '../db/embed
 import { applyMigrations, bootstrapDatabase } from '../db/migrations.js';
 import { describeError, StartupError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { findFreePort } from '../process-utils.js';
+import type { ChildGuard } from '../process/child-guard.js';
+import { findFreePort } from '../process/process-utils.js';
 import type { StackSecrets } from '../secrets.js';
 
 /** Connections the server itself keeps (auth, media, seed, health); PostgREST has its own. */
@@ -27,6 +28,7 @@ export interface StackDatabase {
 export async function startDatabase(
   config: ServerConfig,
   secrets: StackSecrets,
+  guard: ChildGuard,
   log: Logger,
 ): Promise<StackDatabase> {
   let embedded: RunningEmbeddedPostgres | undefined;
@@ -43,6 +45,7 @@ export async function startDatabase(
       port: await findFreePort(),
       superuserPassword: secrets.postgresPassword,
       log: log.child('postgres'),
+      guard,
     });
     databaseUrl = embedded.connectionString;
   }

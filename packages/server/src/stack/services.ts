@@ -1,5 +1,6 @@
 // The stack's own services over the database: the project's API keys, mail (SMTP or the local
-// outbox), the auth service with its redirect policy, and the media service.
+// outbox), the auth service with its redirect policy, the job queue, and the media service with
+// its bounded ffmpeg pool and its media workers.
 
 import path from 'node:path';
 import type pg from 'pg';
@@ -10,7 +11,13 @@ import { AuthService } from '../auth/service.js';
 import type { ServerConfig } from '../config.js';
 import { API_KEY_TTL_SECONDS } from '../constants.js';
 import type { Logger } from '../log.js';
+import type { FfmpegRunner } from '../media/ffmpeg.js';
+import { FfmpegPool } from '../media/ffmpeg-pool.js';
+import { MediaFiles } from '../media/media-files.js';
+import { createMediaJobHandler, MEDIA_QUEUE } from '../media/media-jobs.js';
 import { MediaService } from '../media/upload-service.js';
+import type { ChildGuard } from '../process/child-guard.js';
+import { type JobQueue, startJobQueue } from '../queue/job-queue.js';
 import type { StackSecrets } from '../secrets.js';
 
 export interface StackServices {
@@ -21,6 +28,7 @@ export interface StackServices {
   outbox: OutboxMailer | undefined;
   auth: AuthService;
   media: MediaService;
+  queue: JobQueue;
 }
 
 /** Where a one-time link may send the browser afterwards: this site, the allow-list, and in
@@ -51,6 +59,8 @@ export async function createServices(options: {
   config: ServerConfig;
   secrets: StackSecrets;
   pool: pg.Pool;
+  databaseUrl: string;
+  guard: ChildGuard;
   publicUrl: string;
   log: Logger;
 }): Promise<StackServices> {
@@ -67,19 +77,38 @@ export async function createServices(options: {
     jwtSecret: secrets.jwtSecret,
     publicUrl,
     mailer,
-    limiter: new RateLimiter(),
+    limiter: new RateLimiter(pool, log.child('rate-limit')),
     rateLimits: config.rateLimits,
     resolveRedirect: redirectPolicy(config, publicUrl),
     log: log.child('auth'),
   });
+  const queue = await startJobQueue({ databaseUrl: options.databaseUrl, log: log.child('queue') });
+  await queue.ensureQueue(MEDIA_QUEUE);
+  const files = new MediaFiles(path.join(config.dataDir, 'media'));
+  // Before any upload or job: leftovers of a crash go, jobs it interrupted run again.
+  await files.prepare(pool, log.child('media'));
+  // Media jobs run only in the server that holds the files (one server per database).
+  await queue.retryInterruptedJobs(MEDIA_QUEUE);
+  const runner: FfmpegRunner = {
+    path: config.ffmpegPath,
+    pool: new FfmpegPool(config.mediaWorkers),
+    guard: options.guard,
+  };
   const media = new MediaService({
-    mediaDir: path.join(config.dataDir, 'media'),
+    files,
+    pool,
+    queue,
+    runner,
     maxBytes: config.uploadMaxBytes,
-    ffmpegPath: config.ffmpegPath,
     log: log.child('media'),
   });
-  await media.prepare();
+  await queue.work(
+    MEDIA_QUEUE,
+    config.mediaWorkers,
+    createMediaJobHandler({ pool, files, runner, log: log.child('media') }),
+  );
   return {
+    queue,
     anonKey: apiKey('anon'),
     serviceRoleKey: apiKey('service_role'),
     mailer,

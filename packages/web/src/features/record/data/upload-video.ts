@@ -1,13 +1,21 @@
 // POST /api/upload-video (spec 02 §7): the recording as multipart form data with the signed-in
 // user's token. XMLHttpRequest rather than fetch for the upload's progress.
 
-/** What the media API answers (spec 02 §3 "upload result"). */
+/** What the media API answers (spec 02 §3 "upload result"). The answer comes once the video is
+ * stored; its thumbnail and GIF are made afterwards, at the URLs given here, which answer 503
+ * (Retry-After) until then. `statusUrl` says how far that is (see the server's README, Uploads). */
 export interface UploadResult {
   success: boolean;
+  uploadId?: string;
   videoUrl: string;
   thumbnailUrl: string | null;
   gifUrl: string | null;
+  /** 'queued' in the answer; GET statusUrl for 'ready' or 'failed'. */
+  mediaStatus?: 'queued' | 'ready' | 'failed';
+  statusUrl?: string;
   sessionId: string;
+  durationSeconds?: number;
+  /** Always null now (failures of the thumbnail or GIF are reported at statusUrl). */
   processingError: string | null;
 }
 

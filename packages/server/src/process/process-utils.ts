@@ -1,6 +1,7 @@
 // Small helpers for supervising child processes.
 
 import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { Readable } from 'node:stream';
 
@@ -83,4 +84,37 @@ export function findFreePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Who a process is: enough to tell it from a later process that got the same pid. */
+export interface ProcessIdentity {
+  /** Start time in clock ticks after boot (/proc/<pid>/stat, field 22): unique per pid and boot. */
+  startTime: string;
+  /** Its command line, one entry per argument. */
+  argv: string[];
+}
+
+/** The identity of a running process, or undefined when no process runs with that pid (none has
+ * it, or it has exited and awaits reaping) (Linux /proc). */
+export async function readProcessIdentity(pid: number): Promise<ProcessIdentity | undefined> {
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    const [stat, cmdline] = await Promise.all([
+      readFile(`/proc/${pid}/stat`, 'utf8'),
+      readFile(`/proc/${pid}/cmdline`, 'utf8'),
+    ]);
+    // The command name in brackets may hold spaces and ')': fields are counted after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // A zombie (Z) or dead (X) process has exited; only its parent has yet to reap it (for an
+    // orphan, init): it is not running and holds nothing.
+    if (fields[0] === 'Z' || fields[0] === 'X') return undefined;
+    // Field 22 of stat is the 20th after the name and the state.
+    const startTime = fields[19];
+    if (startTime === undefined) return undefined;
+    return { startTime, argv: cmdline.split('\0').filter((arg) => arg !== '') };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ESRCH') return undefined;
+    throw error;
+  }
 }
