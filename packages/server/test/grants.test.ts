@@ -102,6 +102,7 @@ const COLUMN_PRIVILEGES: Record<string, string[]> = {
     'name',
     'referral_count',
     'referred_by',
+    'time_zone',
     'total_reps',
     'user_id',
     'valid_reps',

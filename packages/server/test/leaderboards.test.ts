@@ -103,6 +103,9 @@ interface Arranged {
   at: string;
   alignment?: number[];
   referredBy?: string;
+  /** The zone the participant's recording was sent from: a daily challenge takes one a day in
+   * the participant's days (none: UTC). */
+  zone?: string;
 }
 
 /** Inserts recordings with chosen times (as SQL; the triggers run as for any insert). */
@@ -118,8 +121,8 @@ async function arrange(challengeId: string, rows: Arranged[]): Promise<string[]>
       })),
     };
     const [inserted] = await sql<{ id: string }>(
-      `insert into public.challenge_recordings (challenge_id, name, email, gender, valid_reps, invalid_reps, duration_seconds, created_at, analysis_data, referred_by, video_url, gif_url)
-       values ($1, $2, $3, $4, $5, $6, 60, $7, $8, $9, '/media/videos/v.webm', '/media/gifs/g.gif') returning id`,
+      `insert into public.challenge_recordings (challenge_id, name, email, gender, valid_reps, invalid_reps, duration_seconds, created_at, analysis_data, referred_by, video_url, gif_url, time_zone)
+       values ($1, $2, $3, $4, $5, $6, 60, $7, $8, $9, '/media/videos/v.webm', '/media/gifs/g.gif', $10) returning id`,
       [
         challengeId,
         row.name,
@@ -130,6 +133,7 @@ async function arrange(challengeId: string, rows: Arranged[]): Promise<string[]>
         row.at,
         JSON.stringify(analysis),
         row.referredBy ?? null,
+        row.zone ?? null,
       ],
     );
     ids.push(inserted!.id);
@@ -255,6 +259,11 @@ describe('the Aggregate: days logged, totals, average, top day and streak', () =
   let challengeId: string;
   beforeAll(async () => {
     ({ id: challengeId } = await createChallenge({ is_daily: true }));
+    // Sessions of one day add up where a challenge takes any number a day: an event (Pushtober).
+    await sql(
+      `insert into public.challenge_events (challenge_id, template) values ($1, 'pushtober')`,
+      [challengeId],
+    );
     await arrange(challengeId, [
       // Ada: 30 Jan (10 + 5 in two sessions), 31 Jan none valid, 1 Feb 7, 2 Feb 8 (Los Angeles).
       { name: 'Ada', gender: 'female', at: '2026-01-30T18:00:00Z', valid: 10 },
@@ -350,9 +359,10 @@ describe('the Aggregate: days logged, totals, average, top day and streak', () =
   it('streaks across a DST change count calendar days (7, 8 and 9 March in New York)', async () => {
     const { id } = await createChallenge({ is_daily: true });
     await arrange(id, [
-      { name: 'Dee', at: '2026-03-08T04:30:00Z' },
-      { name: 'Dee', at: '2026-03-09T03:30:00Z' },
-      { name: 'Dee', at: '2026-03-09T04:30:00Z' },
+      // One a day in Dee's New York days (two of them fall on 9 March in UTC).
+      { name: 'Dee', at: '2026-03-08T04:30:00Z', zone: 'America/New_York' },
+      { name: 'Dee', at: '2026-03-09T03:30:00Z', zone: 'America/New_York' },
+      { name: 'Dee', at: '2026-03-09T04:30:00Z', zone: 'America/New_York' },
     ]);
     const result = await aggregate(anonClient(), id, {
       zone: 'America/New_York',
@@ -763,6 +773,109 @@ describe('event challenges', () => {
       (await user.client.from('challenge_recordings').insert(recordingFor(user, single))).error
         ?.code,
     ).toBe('23505');
+  });
+});
+
+describe("the one-a-day rule of daily challenges: the participant's own days", () => {
+  /** One recording of `email` at `at`, sent with `zone`; answers the refusal's code, or null. */
+  async function submitAt(
+    challengeId: string,
+    email: string,
+    at: string,
+    zone: string | null,
+  ): Promise<string | null> {
+    try {
+      await sql(
+        `insert into public.challenge_recordings (challenge_id, name, email, gender, valid_reps, invalid_reps, duration_seconds, created_at, time_zone)
+         values ($1, 'Aroha', $2, 'female', 10, 0, 60, $3, $4)`,
+        [challengeId, email, at, zone],
+      );
+      return null;
+    } catch (error) {
+      return (error as { code?: string }).code ?? String(error);
+    }
+  }
+  const zonesOf = async (challengeId: string) =>
+    (
+      await sql<{ time_zone: string }>(
+        'select time_zone from public.challenge_recordings where challenge_id = $1 order by created_at',
+        [challengeId],
+      )
+    ).map((row) => row.time_zone);
+
+  it('Auckland days, not UTC days: a new day at local midnight, the same day until the next', async () => {
+    const { id } = await createChallenge({ is_daily: true });
+    const email = 'aroha@example.test';
+    // 23:30 on 10 March in Auckland (UTC+13, daylight time).
+    expect(await submitAt(id, email, '2026-03-10T10:30:00Z', 'Pacific/Auckland')).toBeNull();
+    // 00:30 on 11 March in Auckland: a new day there, still 10 March in UTC.
+    expect(await submitAt(id, email, '2026-03-10T11:30:00Z', 'Pacific/Auckland')).toBeNull();
+    // 14:00 on 11 March in Auckland: the same day there, though 11 March in UTC.
+    expect(await submitAt(id, email, '2026-03-11T01:00:00Z', 'Pacific/Auckland')).toBe('23505');
+  });
+
+  it('the first recording fixes the zone: sending another cannot buy a second attempt in a day', async () => {
+    const { id } = await createChallenge({ is_daily: true });
+    const email = 'traveller@example.test';
+    expect(await submitAt(id, email, '2026-03-10T11:30:00Z', 'Pacific/Auckland')).toBeNull();
+    // 00:30 on 11 March in Honolulu is a new day there, but 23:30 on 11 March in Auckland.
+    expect(await submitAt(id, email, '2026-03-11T10:30:00Z', 'Pacific/Honolulu')).toBe('23505');
+    // The next Auckland day is taken whatever zone is sent, and stored in Auckland's.
+    expect(await submitAt(id, email, '2026-03-11T11:30:00Z', 'Pacific/Honolulu')).toBeNull();
+    expect(await zonesOf(id)).toEqual(['Pacific/Auckland', 'Pacific/Auckland']);
+  });
+
+  it('a DST change: the Auckland day of 5 April 2026 lasts 25 hours', async () => {
+    const { id } = await createChallenge({ is_daily: true });
+    const email = 'dst@example.test';
+    // 00:30 on 5 April (UTC+13) and 23:30 on 5 April (UTC+12): 24 hours apart, one day.
+    expect(await submitAt(id, email, '2026-04-04T11:30:00Z', 'Pacific/Auckland')).toBeNull();
+    expect(await submitAt(id, email, '2026-04-05T11:30:00Z', 'Pacific/Auckland')).toBe('23505');
+    // 00:30 on 6 April.
+    expect(await submitAt(id, email, '2026-04-05T12:30:00Z', 'Pacific/Auckland')).toBeNull();
+  });
+
+  it('a zone the database does not know, or none, counts in UTC and keeps the recording', async () => {
+    const { id } = await createChallenge({ is_daily: true });
+    expect(await submitAt(id, 'mars@example.test', '2026-03-10T23:30:00Z', 'Mars/Base')).toBeNull();
+    expect(await submitAt(id, 'mars@example.test', '2026-03-11T00:30:00Z', 'Mars/Base')).toBeNull();
+    expect(await submitAt(id, 'none@example.test', '2026-03-10T12:00:00Z', null)).toBeNull();
+    expect(await zonesOf(id)).toEqual(['UTC', 'UTC', 'UTC']);
+  });
+
+  it('a participant sends their zone through the data API; the refusal names the zone counted in', async () => {
+    const { id } = await createChallenge({ is_daily: true });
+    const user = await createUser({ label: 'daily-zone' });
+    const first = await user.client
+      .from('challenge_recordings')
+      .insert(recordingFor(user, id, { time_zone: 'Asia/Kolkata' }))
+      .select('id, time_zone')
+      .single();
+    expect(first.error).toBeNull();
+    expect(first.data?.time_zone).toBe('Asia/Kolkata');
+    // The first attempt moved to a day long past (a client cannot set created_at); the next one,
+    // sent from another zone, is taken and counted in Kolkata's days.
+    await sql(
+      `update public.challenge_recordings set created_at = '2026-01-01T12:00:00Z' where id = $1`,
+      [first.data?.id],
+    );
+    const second = await user.client
+      .from('challenge_recordings')
+      .insert(recordingFor(user, id, { time_zone: 'Pacific/Kiritimati' }))
+      .select('time_zone')
+      .single();
+    expect(second.error).toBeNull();
+    expect(second.data?.time_zone).toBe('Asia/Kolkata');
+    // 23:59 on 1 January 2026 in Kolkata (UTC+5:30): the first attempt's day.
+    const refusal = await sql(
+      `insert into public.challenge_recordings (challenge_id, name, email, gender, valid_reps, invalid_reps, duration_seconds, created_at)
+       values ($1, 'Tester', $2, 'male', 1, 0, 10, '2026-01-01T18:29:00Z')`,
+      [id, user.email],
+    ).catch((error: { code?: string; hint?: string }) => error);
+    expect(refusal).toMatchObject({
+      code: '23505',
+      hint: 'Come back tomorrow (your days in this challenge are counted in Asia/Kolkata).',
+    });
   });
 });
 

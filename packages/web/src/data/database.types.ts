@@ -61,6 +61,7 @@ export type Database = {
           referral_count: number
           referred_by: string | null
           share_count: number
+          time_zone: string | null
           total_reps: number
           user_id: string | null
           valid_reps: number
@@ -83,6 +84,7 @@ export type Database = {
           referral_count?: number
           referred_by?: string | null
           share_count?: number
+          time_zone?: string | null
           total_reps?: number
           user_id?: string | null
           valid_reps?: number
@@ -105,6 +107,7 @@ export type Database = {
           referral_count?: number
           referred_by?: string | null
           share_count?: number
+          time_zone?: string | null
           total_reps?: number
           user_id?: string | null
           valid_reps?: number

@@ -35,10 +35,11 @@ export type NewRecording = Required<
     | 'video_url'
     | 'gif_url'
     | 'referred_by'
+    | 'time_zone'
   >
 > & { analysis_data: RecordingAnalysisData };
 
-/** The database refused a second submission (single-submission, or daily on the same UTC day). */
+/** The database refused a second submission (single-submission, or daily on the same day in the participant's zone). */
 export class DuplicateSubmissionError extends Error {
   constructor(message: string) {
     super(message);
