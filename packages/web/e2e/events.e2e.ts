@@ -138,6 +138,11 @@ describe('TOKEN2049 event page', () => {
       await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(link);
       await page.getByRole('button', { name: 'Copy' }).waitFor({ timeout: COPIED_GONE_TIMEOUT_MS });
       await screenshot(page, 'event-referral-dialog');
+      // The event page opened from a referral keeps it on Join (View Leaderboard does not need it).
+      await page.goto(`/token2049?ref=${encodeURIComponent(referrer.email)}`);
+      await expect(
+        page.getByRole('link', { name: 'Join the Challenge' }).getAttribute('href'),
+      ).resolves.toBe(`/challenge/token2049?ref=${encodeURIComponent(referrer.email)}`);
 
       // The referrer takes part (through the data API: their own session is not under test).
       const { error } = await referrer.client.from('challenge_recordings').insert({
@@ -251,6 +256,14 @@ describe('Pushtober', () => {
         '/challenge/pushtober',
       );
     await screenshot(page, 'pushtober-streak-phone');
+    // The links reach the challenge's own detail page by its slug, ranked by the database.
+    await page.getByRole('link', { name: 'See Leaderboard' }).click();
+    await page.waitForURL((url) => url.pathname === '/challenge/pushtober');
+    await page.getByRole('button', { name: 'Join Challenge' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page
+      .getByRole('list', { name: 'Top participants' })
+      .getByText('Pia')
+      .waitFor({ timeout: UI_TIMEOUT_MS });
     await context.close();
   });
 });

@@ -28,7 +28,7 @@ import {
   utcWeekStart,
 } from './data-setup.js';
 import { DESKTOP, launchBrowser, newVisitor, screenshot, waitForText } from './helpers.js';
-import { seedChallenge } from './seed.js';
+import { seedChallenge, sql } from './seed.js';
 
 const run = promisify(execFile);
 const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -342,6 +342,41 @@ describe('recording view', () => {
         .waitFor({ timeout: UI_TIMEOUT_MS });
       await page.getByRole('link', { name: 'Back to Leaderboard' }).waitFor();
     }
+    await context.close();
+  });
+  it("a challenge whose exercise definition does not validate: 'Configuration Error', and Back to Leaderboard leads there", async () => {
+    // The database takes any object with angles and phases; the analyser needs a valid definition.
+    const [broken] = await sql<{ id: string }>(
+      `insert into public.exercise_definitions (name, definition, author)
+       values ('E2E broken definition', $1::jsonb, null) returning id`,
+      [JSON.stringify({ angles: 'none', phases: {} })],
+    );
+    const challenge = await seedChallenge({
+      name: 'E2E Broken Definition',
+      exercise_definition_id: broken!.id,
+    });
+    await arrangeRecordings(challenge.id, [
+      { name: 'Cora', gender: 'female', valid: 5, at: new Date() },
+    ]);
+    const stored = checkRow(
+      await serviceClient()
+        .from('challenge_recordings')
+        .select('id')
+        .eq('challenge_id', challenge.id)
+        .single(),
+      "reading the broken challenge's recording",
+    );
+    const { context, page } = await newVisitor(browser, PHONE_390, UTC);
+    await page.goto(`/challenge/${challenge.id}/recording/${stored.id}`);
+    await page
+      .getByRole('heading', { name: 'Configuration Error' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByTestId('stat-valid').count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to Leaderboard' }).click();
+    await page.waitForURL((url) => url.pathname === `/challenge/${challenge.id}/leaderboard`);
+    await page.getByTestId('leaderboard-row').filter({ hasText: 'Cora' }).waitFor({
+      timeout: UI_TIMEOUT_MS,
+    });
     await context.close();
   });
 });
