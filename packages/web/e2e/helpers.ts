@@ -34,15 +34,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (its own storage: a new visitor) with one page. */
+/** A fresh context (its own storage: a new visitor) with one page; `timezoneId` fixes the
+ * browser's time zone (the leaderboards count days in it). */
 export async function newVisitor(
   browser: Browser,
   viewport = DESKTOP,
+  options: { timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: stack.url,
     viewport,
     reducedMotion: 'reduce',
+    timezoneId: options.timezoneId,
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
