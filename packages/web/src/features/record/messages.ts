@@ -76,6 +76,10 @@ export const RECORD = {
   switchCamera: 'Switch camera',
   rotate: 'Rotate 180°',
   diagnostics: 'Diagnostics',
+  // The diagnostics' A/B comparison (ours): counting pauses while the loop only detects.
+  inferenceOnly: 'Inference only (pauses counting)',
+  liveLoopRate: 'Live loop frames/s',
+  inferenceOnlyRate: 'Inference-only frames/s',
   loadingModel: 'Loading the pose model...',
   get: 'GO!',
   restWarning: (seconds: number) =>
