@@ -173,10 +173,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
   get state(): DefinitionAnalysisState {
     return {
-      repCount: this.ledger.validCount,
-      invalidRepCount: this.ledger.invalidCount,
-      currentPhase: this.phase,
-      isValidPosition: this.positionValid,
+      ...this.ledger.state(this.phase, this.positionValid),
       ready: this.ready,
       stopped: this.stopped,
     };

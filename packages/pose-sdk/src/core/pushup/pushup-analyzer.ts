@@ -162,12 +162,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   }
 
   get state(): AnalysisState<PushupPhase> {
-    return {
-      repCount: this.ledger.validCount,
-      invalidRepCount: this.ledger.invalidCount,
-      currentPhase: this.phase,
-      isValidPosition: this.positionValid,
-    };
+    return this.ledger.state(this.phase, this.positionValid);
   }
 
   get reps(): readonly PushupRepRecord[] {

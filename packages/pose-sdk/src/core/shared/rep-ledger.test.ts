@@ -48,6 +48,18 @@ describe('RepLedger', () => {
     expect(rep.isValidRep).toBe(false);
   });
 
+  it('gives the live state: its counts with the phase and position the analyser passes', () => {
+    const ledger = new RepLedger<RepRecord>();
+    ledger.record(0, 1_000, null, {});
+    ledger.record(1_000, 2_000, "Didn't go low enough", {});
+    expect(ledger.state('start', false)).toEqual({
+      repCount: 1,
+      invalidRepCount: 1,
+      currentPhase: 'start',
+      isValidPosition: false,
+    });
+  });
+
   it('keeps timeline entries in order and marks recent ones of a phase valid', () => {
     const ledger = new RepLedger<RepRecord>();
     ledger.addEntry(0, 'start', { elbow: 170 }, false);

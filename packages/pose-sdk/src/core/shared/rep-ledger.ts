@@ -1,4 +1,4 @@
-import type { RepRecord, TimelineEntry, TimelinePhase } from '../events.js';
+import type { AnalysisState, RepRecord, TimelineEntry, TimelinePhase } from '../events.js';
 
 /** What an analyser's rep record adds to the common one (the push-up analyser's measurements). */
 export type RepDetails<Rep extends RepRecord> = Omit<Rep, keyof RepRecord>;
@@ -24,6 +24,19 @@ export class RepLedger<Rep extends RepRecord> {
 
   get reps(): readonly Rep[] {
     return this.recorded;
+  }
+
+  /** The live result (spec 02 §3): these counts, in the analyser's phase and position. */
+  state<Phase extends string>(
+    currentPhase: Phase | null,
+    isValidPosition: boolean,
+  ): AnalysisState<Phase> {
+    return {
+      repCount: this.valid,
+      invalidRepCount: this.invalid,
+      currentPhase,
+      isValidPosition,
+    };
   }
 
   get timeline(): readonly TimelineEntry[] {
