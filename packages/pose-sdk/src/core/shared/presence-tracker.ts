@@ -40,13 +40,20 @@ export class PresenceTracker {
 
   /** Call for every frame, in order: true when the frame falls in the settling and is skipped. */
   isSettling(t: number, personSeen: boolean): boolean {
-    if (!personSeen) this.personLost = true;
-    else if (this.personLost) {
-      this.personLost = false;
-      this.settleUntil = t + this.settleMs;
-      this.settleCredit += this.settleMs;
-    }
+    // Kept small for the analysers' per-frame path: only a change of presence does more.
+    if (personSeen === this.personLost) this.presenceChanged(t);
     return t < this.settleUntil;
+  }
+
+  /** The person was just lost, or just found again: then settling starts. */
+  private presenceChanged(t: number): void {
+    if (!this.personLost) {
+      this.personLost = true;
+      return;
+    }
+    this.personLost = false;
+    this.settleUntil = t + this.settleMs;
+    this.settleCredit += this.settleMs;
   }
 
   /**
