@@ -21,6 +21,15 @@ import {
   makeFakeCameraClip,
 } from './fake-camera.js';
 import { DESKTOP, expectToast, latestLink, screenshot, stack, uniqueEmail } from './helpers.js';
+import {
+  ATTEMPT_TIMEOUT_MS,
+  registerWithEmail,
+  resultCounts,
+  startRecording,
+  submitAttempt,
+  UI_TIMEOUT_MS,
+  waitForPreview,
+} from './record-steps.js';
 import { BUILTIN_PUSHUP_ID, HOUR_MS, isoFromNow, seedChallenge, sql } from './seed.js';
 
 /** The push-up analyser's clip: its count is the same at every rate the live loop reaches. */
@@ -36,9 +45,6 @@ const CLIP = '08-tank-top-side.mp4';
 const DUEL_CLIP = '06-white-hoodie-side.mp4';
 /** A phone held in portrait (issue 12). */
 const PHONE_PORTRAIT = { width: 390, height: 844 };
-/** A whole attempt: countdown, the held first frame, the clip, the rest that ends it. ms */
-const ATTEMPT_TIMEOUT_MS = 90_000;
-const UI_TIMEOUT_MS = 15_000;
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'reptemple-record-e2e-'));
 let browser: Browser;
@@ -134,49 +140,15 @@ async function recordingsOf(challengeId: string): Promise<RecordingRow[]> {
   return (await response.json()) as RecordingRow[];
 }
 
-async function registerNonDuel(page: Page, email: string) {
-  await page
-    .getByRole('heading', { name: 'Join the challenge' })
-    .waitFor({ timeout: UI_TIMEOUT_MS });
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-async function waitForPreview(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const video = document.querySelector<HTMLVideoElement>('[data-testid="camera-video"]');
-      return Boolean(video && video.readyState >= 2 && video.videoWidth > 0);
-    },
-    undefined,
-    { timeout: UI_TIMEOUT_MS },
-  );
-}
-
-async function startRecording(page: Page) {
-  await waitForPreview(page);
-  await page.getByRole('button', { name: 'Start Challenge' }).click();
-  await page.getByRole('heading', { name: 'Setup Instructions' }).waitFor();
-  await page.getByRole('button', { name: 'Start Recording' }).click();
-  await page.getByTestId('countdown').waitFor({ timeout: UI_TIMEOUT_MS });
-  // The recorder and the counting run once the countdown is over.
-  await page.getByTestId('live-valid').waitFor({ timeout: UI_TIMEOUT_MS });
-}
-
-/** Records until the attempt ends by itself (the clip is over: the rest rule). */
+/** Records until the attempt ends by itself (the clip is over: the rest rule), which warns first. */
 async function recordWholeClip(page: Page): Promise<{ valid: number; invalid: number }> {
   await startRecording(page);
-  // The rest rule warns before it ends the attempt.
   const warning = page.getByTestId('session-warning');
   await warning.waitFor({ timeout: ATTEMPT_TIMEOUT_MS });
   expect(await warning.textContent()).toMatch(
     /^Keep moving! The attempt ends after 3 seconds of rest/,
   );
-  await page.getByTestId('result-valid').waitFor({ timeout: ATTEMPT_TIMEOUT_MS });
-  return {
-    valid: Number(await page.getByTestId('result-valid').textContent()),
-    invalid: Number(await page.getByTestId('result-invalid').textContent()),
-  };
+  return resultCounts(page);
 }
 
 /** Records about two seconds and presses Finish Recording. */
@@ -187,13 +159,6 @@ async function recordBriefly(page: Page) {
   await page.getByTestId('result-valid').waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
-async function submitAndComplete(page: Page) {
-  await page.getByRole('button', { name: 'Submit Challenge' }).click();
-  await page.getByRole('heading', { name: 'Challenge Complete' }).first().waitFor({
-    timeout: 60_000,
-  });
-}
-
 describe('a full attempt', () => {
   it('non-duel: shared link, e-mail only, live count as the CLI counts, submitted with video and referrer', async () => {
     const challenge = await seedChallenge({ name: 'E2E Live Push-ups' });
@@ -202,7 +167,7 @@ describe('a full attempt', () => {
     await page.goto(`/challenge/${challenge.slug}?ref=Friend%40Example.test`);
     await page.getByRole('button', { name: 'Join Challenge' }).click();
     await page.waitForURL((url) => url.pathname === `/challenge/${challenge.id}/record`);
-    await registerNonDuel(page, email);
+    await registerWithEmail(page, email);
     const counted = await recordWholeClip(page);
     await screenshot(page, 'record-results-desktop');
     expect(await violations(page), 'results card').toEqual([]);
@@ -217,7 +182,7 @@ describe('a full attempt', () => {
       Math.abs(counted.valid + counted.invalid - (cli.pushup.valid_reps + cli.pushup.invalid_reps)),
     ).toBeLessThanOrEqual(1);
 
-    await submitAndComplete(page);
+    await submitAttempt(page);
     expect(Number(await page.getByTestId('complete-valid').textContent())).toBe(counted.valid);
     expect(await violations(page), 'Challenge Complete').toEqual([]);
     const [row] = await recordingsOf(challenge.id);
@@ -323,7 +288,7 @@ describe('a full attempt', () => {
       ),
     ).toBeLessThanOrEqual(1);
 
-    await submitAndComplete(page);
+    await submitAttempt(page);
     await screenshot(page, 'record-complete-phone');
     const [row] = await recordingsOf(duel.id);
     observed.push({ test: 'duel', analysedFps: row?.analysis_data.analysis_results.analysedFps });
@@ -385,7 +350,7 @@ describe('faults', () => {
     const challenge = await seedChallenge({ name: 'E2E Camera Denied' });
     const { context, page } = await visitor(DESKTOP, false);
     await page.goto(`/challenge/${challenge.id}/record`);
-    await registerNonDuel(page, uniqueEmail('denied'));
+    await registerWithEmail(page, uniqueEmail('denied'));
     await page.getByRole('heading', { name: 'Camera access was denied' }).waitFor({
       timeout: UI_TIMEOUT_MS,
     });
@@ -404,7 +369,7 @@ describe('faults', () => {
         Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
     });
     await page.goto(`/challenge/${challenge.id}/record`);
-    await registerNonDuel(page, uniqueEmail('nocam'));
+    await registerWithEmail(page, uniqueEmail('nocam'));
     await page
       .getByRole('heading', { name: 'No camera found' })
       .waitFor({ timeout: UI_TIMEOUT_MS });
@@ -419,7 +384,7 @@ describe('faults', () => {
       navigator.mediaDevices.getUserMedia = () => new Promise<MediaStream>(() => undefined);
     });
     await page.goto(`/challenge/${challenge.id}/record`);
-    await registerNonDuel(page, uniqueEmail('fallback'));
+    await registerWithEmail(page, uniqueEmail('fallback'));
     await page.getByRole('heading', { name: 'Recording Interface Not Loading' }).waitFor({
       timeout: 30_000,
     });
@@ -444,7 +409,7 @@ describe('faults', () => {
       } as unknown as typeof MediaRecorder;
     });
     await page.goto(`/challenge/${challenge.id}/record`);
-    await registerNonDuel(page, uniqueEmail('recorder'));
+    await registerWithEmail(page, uniqueEmail('recorder'));
     await waitForPreview(page);
     await page.getByRole('button', { name: 'Start Challenge' }).click();
     await page.getByRole('button', { name: 'Start Recording' }).click();
@@ -467,7 +432,7 @@ describe('faults', () => {
       }),
     );
     await page.goto(`/challenge/${challenge.id}/record`);
-    await registerNonDuel(page, uniqueEmail('upload'));
+    await registerWithEmail(page, uniqueEmail('upload'));
     await recordBriefly(page);
     await page.getByRole('button', { name: 'Submit Challenge' }).click();
     await expectToast(page, 'Saved without video', 'Storage is full.');
@@ -489,7 +454,7 @@ describe('faults', () => {
     // The upload never answers, as on a dead connection.
     await page.route('**/api/upload-video', () => undefined);
     await page.goto(`/challenge/${challenge.id}/record`);
-    await registerNonDuel(page, uniqueEmail('reload'));
+    await registerWithEmail(page, uniqueEmail('reload'));
     await recordBriefly(page);
     await page.getByRole('button', { name: 'Submit Challenge' }).click();
     await page.getByTestId('upload-screen').waitFor();
@@ -515,7 +480,7 @@ describe('faults', () => {
     const { context, page } = await visitor();
     const email = uniqueEmail('twice');
     await page.goto(`/challenge/${challenge.id}/record`);
-    await registerNonDuel(page, email);
+    await registerWithEmail(page, email);
     await recordBriefly(page);
     // Another tab submitted meanwhile.
     await sql(
@@ -571,13 +536,13 @@ describe('faults', () => {
     const email = uniqueEmail('returning');
     const first = await visitor();
     await first.page.goto(`/challenge/${challenge.id}/record`);
-    await registerNonDuel(first.page, email);
+    await registerWithEmail(first.page, email);
     await waitForPreview(first.page);
     await first.context.close();
 
     const { context, page } = await visitor();
     await page.goto(`/challenge/${challenge.id}/record?ref=pal%40example.test`);
-    await registerNonDuel(page, email);
+    await registerWithEmail(page, email);
     await page
       .getByRole('heading', { name: 'Check your email' })
       .waitFor({ timeout: UI_TIMEOUT_MS });

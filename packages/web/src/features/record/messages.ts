@@ -58,7 +58,7 @@ export const RECORD = {
   alreadySubmitted:
     'This challenge takes one attempt per participant, and yours is already on the leaderboard.',
   alreadySubmittedToday:
-    'This daily challenge takes one attempt a day, and today’s is in. Come back tomorrow (days are counted in UTC).',
+    'This daily challenge takes one attempt a day, and today’s is in. Come back tomorrow (your days here are counted in the time zone of your first attempt).',
   closedTitle: 'This challenge is closed',
   notFoundTitle: 'Challenge Not Found',
   configurationErrorTitle: 'Configuration Error',

@@ -11,6 +11,7 @@ import type {
 } from '@reptemple/pose-sdk/browser';
 import { startLiveCameraLoop } from '@reptemple/pose-sdk/browser';
 import { loadPoseDetector } from '../../analysis/pose-runtime';
+import { browserTimeZone } from '../../lib/time-zone';
 import { type Facing, facesUser, openCameraStream, stopStream } from './camera';
 import type { LiveCounting } from './logic/live-analyzer';
 import { LiveSession } from './logic/live-session';
@@ -249,6 +250,7 @@ export class RecordingController {
       analysedFps: durationSeconds > 0 ? analysedFrames / durationSeconds : 0,
       definition: counting.definition,
       exerciseName: this.options.exerciseName,
+      timeZone: browserTimeZone(),
     };
     this.options.onFinished({ attempt, video, mimeType: this.recorder?.mimeType ?? video.type });
   }

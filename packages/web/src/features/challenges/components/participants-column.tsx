@@ -1,17 +1,19 @@
-import { Trophy, Users } from 'lucide-react';
+import { EyeOff, Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import type { LeaderboardEntry } from '../../../data/recordings/recordings';
+import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
 import { plural } from '../challenge-terms';
 import { DETAIL, DETAIL_TOP_COUNT } from '../messages';
 
 /** The participants column (spec 02 §2): the count, Join Challenge, View Leaderboard when anyone
- * took part, and the top three (no e-mail addresses: they are private, docs/security.md). */
+ * took part, and the top three as the leaderboard ranks them (no e-mail addresses: they are
+ * private, docs/security.md). While the database hides a duel's results there is no top three to
+ * show, as the leaderboard shows no ranks: the column says so instead. */
 export function ParticipantsColumn(props: {
   challengeId: string;
   participantCount: number;
   top: readonly LeaderboardEntry[];
-  hideReps: boolean;
+  resultsHidden: boolean;
   canJoin: boolean;
   closedLabel: string;
   joining: boolean;
@@ -49,15 +51,23 @@ export function ParticipantsColumn(props: {
           </Link>
         ) : null}
       </div>
-      {top.length > 0 ? (
+      {props.resultsHidden && participantCount > 0 ? (
+        <p
+          className="mt-6 flex items-center gap-3 rounded-lg border border-line bg-surface-raised p-3 text-sm text-muted"
+          data-testid="top-hidden"
+        >
+          <EyeOff aria-hidden="true" className="size-5 shrink-0 text-gold" />
+          {DETAIL.topHidden}
+        </p>
+      ) : top.length > 0 ? (
         <ol className="mt-6 grid gap-3" aria-label="Top participants">
           {top.slice(0, DETAIL_TOP_COUNT).map((entry, index) => (
             <li
-              key={entry.id}
+              key={entry.recording_id}
               className="flex items-center gap-3 rounded-lg border border-line bg-surface-raised p-3"
             >
               <span className="w-6 text-center font-display text-lg font-semibold text-gold">
-                {index + 1}
+                {entry.rank ?? index + 1}
               </span>
               {entry.gif_url ? (
                 <img
@@ -75,16 +85,7 @@ export function ParticipantsColumn(props: {
                 </span>
               )}
               <span className="min-w-0 flex-1 truncate">{entry.name}</span>
-              {props.hideReps ? (
-                <span className="text-sm text-muted">
-                  <span aria-hidden="true" className="blur-sm select-none">
-                    00
-                  </span>
-                  <span className="sr-only">Hidden until the challenge ends</span> reps
-                </span>
-              ) : (
-                <span className="font-semibold">{entry.valid_reps} reps</span>
-              )}
+              <span className="font-semibold">{plural(entry.valid_reps ?? 0, 'rep', 'reps')}</span>
             </li>
           ))}
         </ol>

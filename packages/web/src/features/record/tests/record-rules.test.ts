@@ -185,6 +185,7 @@ const attempt: FinishedAttempt = {
   analysedFps: 14.63,
   definition: null,
   exerciseName: 'Push-up',
+  timeZone: 'Pacific/Auckland',
 };
 
 describe('the submission (spec 02 §3, §7)', () => {
@@ -272,11 +273,16 @@ describe('the submission (spec 02 §3, §7)', () => {
       video_url: '/media/videos/a.webm',
       gif_url: '/media/gifs/a.gif',
       referred_by: 'pal@x.test',
+      // The participant's zone goes with the row: the one-a-day rule counts their days.
+      time_zone: 'Pacific/Auckland',
     });
     const withoutVideo = recordingRow(attempt, participant, false, null, null);
     expect(withoutVideo.video_url).toBeNull();
     expect(withoutVideo.gif_url).toBeNull();
     expect(withoutVideo.referred_by).toBeNull();
+    // An attempt kept on the device from before the zone was recorded: the database uses UTC.
+    const { timeZone: _, ...older } = attempt;
+    expect(recordingRow(older, participant, true, null, null).time_zone).toBeNull();
   });
 });
 
