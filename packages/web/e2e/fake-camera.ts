@@ -68,7 +68,8 @@ export interface CliCount {
   invalid_reps: number;
 }
 
-/** `reptemple analyze` on a fixture clip with the lite model (the live page's model). */
+/** `reptemple analyze` on a fixture clip with the lite model (the live page's model), at the fake
+ * camera's rate: the frames the camera shows, not the clip's own 30 a second. */
 export async function cliCount(
   clip: string,
   analyser: 'pushup' | 'definition',
@@ -84,6 +85,8 @@ export async function cliCount(
       analyser,
       '--model',
       'lite',
+      '--fps',
+      String(FAKE_CAMERA_FPS),
       '--json',
       '--cache-dir',
       cacheDir,

@@ -231,6 +231,7 @@ const format = (numbers, digits) => numbers.map((value) => value.toFixed(digits)
 
 console.log(
   `record flow: ${values.clip} as a ${CAMERA_FPS} fps camera, ${seconds} s attempts ` +
+    `${busyThreads > 0 ? `beside ${busyThreads} spinning thread(s) ` : ''}` +
     `(${WARM_UP_S} s warm-up, ${segments} segments of ${segmentSeconds} s, A B B A), ${runs} run(s), ` +
     `headless ${browser.version()}, ${cpus().length} cores (${cpus()[0]?.model.trim()})`,
 );
