@@ -65,10 +65,17 @@ export {
   formatTraceHeader,
   TRACE_FORMAT,
   TRACE_VERSION,
+  TRACE_VERSIONS,
   type TraceHeader,
   traceHeaderSchema,
 } from './core/trace/trace-format.js';
 export { parseTrace, readTrace, type Trace, TraceLineParser } from './core/trace/trace-reader.js';
 export { formatTrace, TraceWriter } from './core/trace/trace-writer.js';
 // Frames
-export { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from './core/types.js';
+export {
+  type FrameSize,
+  LANDMARK_COUNT,
+  type Landmark,
+  type PoseFrame,
+  type WorldLandmark,
+} from './core/types.js';
