@@ -1,4 +1,4 @@
-// Builds the page headless Chromium loads for pose inference: bundles src/node/inference-page
+// Builds the page headless Chromium loads for pose inference: bundles src/inference-page
 // (which imports the same src/browser code the web app uses) and copies tasks-vision's wasm runtime
 // next to it, so the Node engine serves everything from loopback and nothing from a CDN.
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -16,7 +16,7 @@ const tasksVisionRoot = dirname(require.resolve('@mediapipe/tasks-vision'));
 mkdirSync(join(outDir, 'wasm'), { recursive: true });
 for (const entry of ['page', 'frame-fetcher']) {
   await build({
-    entryPoints: [join(packageRoot, `src/node/inference-page/${entry}.ts`)],
+    entryPoints: [join(packageRoot, `src/inference-page/${entry}.ts`)],
     outfile: join(outDir, `${entry}.js`),
     bundle: true,
     format: 'iife',
@@ -26,7 +26,7 @@ for (const entry of ['page', 'frame-fetcher']) {
     logLevel: 'warning',
   });
 }
-copyFileSync(join(packageRoot, 'src/node/inference-page/index.html'), join(outDir, 'index.html'));
+copyFileSync(join(packageRoot, 'src/inference-page/index.html'), join(outDir, 'index.html'));
 for (const file of [
   'vision_wasm_internal.js',
   'vision_wasm_internal.wasm',

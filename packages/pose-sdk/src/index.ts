@@ -49,6 +49,17 @@ export { TimeSmoother } from './core/geometry/smoothing.js';
 export { TimeMedian } from './core/geometry/time-median.js';
 export { torsoTiltFromUpright } from './core/geometry/torso-tilt.js';
 export { countVisibleLandmarks, isLandmarkVisible } from './core/geometry/visibility.js';
+// The frame path every host uses: choose an analyser, run it over frames
+export { analyseFrames, type FramesAnalysis } from './core/pipeline/analyse-frames.js';
+export {
+  type AnalyzerChoice,
+  type AnalyzerFrameOptions,
+  type AnalyzerPhase,
+  type AnyRepAnalyzer,
+  createAnalyzer,
+  type DefinitionChoice,
+  type PushupChoice,
+} from './core/pipeline/create-analyzer.js';
 // The rules as pure functions
 export { judgePushupRep, type PushupCycleStats } from './core/pushup/judge-pushup-rep.js';
 // Analysers, their events and records

@@ -172,4 +172,45 @@ create table if not exists reptemple_local.seed_state (
   step text primary key,
   done_at timestamptz not null default now()
 );
+-- The local auth service's rate-limit counters (see src/auth/rate-limit.ts): kept here, not in
+-- memory, so a restart does not lift a lock-out. Keys hold e-mail addresses and client
+-- addresses; rows are deleted once their window has passed.
+create table if not exists reptemple_local.rate_limit_counters (
+  key text primary key,
+  hits integer not null,
+  resets_at timestamptz not null
+);
+create index if not exists rate_limit_counters_resets_at_idx
+  on reptemple_local.rate_limit_counters (resets_at);
+alter table reptemple_local.rate_limit_counters enable row level security;
+alter table reptemple_local.seed_state enable row level security;
+
+-- The media API's uploads (src/media/): one row per stored video, written in the same transaction
+-- as its media job (thumbnail and GIF), so an answered upload is never without its job and a
+-- video file without a row is a leftover of a crash, removed at the next start.
+create table if not exists reptemple_local.media_uploads (
+  -- The files' common name: <session id>-<8 hex>, e.g. videos/<id>.webm, gifs/<id>.gif
+  id text primary key check (id ~ '^[A-Za-z0-9_-]{1,120}$'),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  session_id text not null,
+  video_file text not null,
+  -- The upload route checks the values; uploads from before this table (imported once from
+  -- media/meta) may lack a length.
+  bytes bigint not null,
+  duration_seconds double precision,
+  exercise text not null,
+  total_pushups integer not null,
+  challenge_name text not null,
+  analysis_data jsonb,
+  original_name text,
+  -- queued: thumbnail and GIF not made yet; ready: both made; failed: every try failed
+  media_status text not null default 'queued' check (media_status in ('queued', 'ready', 'failed')),
+  thumbnail_ready boolean not null default false,
+  gif_ready boolean not null default false,
+  processing_error text,
+  uploaded_at timestamptz not null default now(),
+  processed_at timestamptz
+);
+create index if not exists media_uploads_user_id_idx on reptemple_local.media_uploads (user_id);
+alter table reptemple_local.media_uploads enable row level security;
 revoke all on schema supabase_migrations, reptemple_local from public;

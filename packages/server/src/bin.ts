@@ -30,23 +30,6 @@ async function main(): Promise<number> {
   const log = createLogger({ level: config.logLevel });
   const stack = await startStack(config, log);
 
-  // Last resort if the process dies without the orderly stop: children run in their own process
-  // groups, so they would outlive us.
-  process.on('exit', () => {
-    for (const pid of stack.childPids()) {
-      try {
-        process.kill(pid, 'SIGTERM');
-      } catch (error) {
-        // ESRCH: already gone, which is the normal case after an orderly stop.
-        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') {
-          process.stderr.write(
-            `reptemple-server: could not stop child ${pid}: ${(error as Error).message}\n`,
-          );
-        }
-      }
-    }
-  });
-
   let signals = 0;
   const onSignal = (signal: NodeJS.Signals) => {
     signals++;
@@ -60,6 +43,7 @@ async function main(): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // Closing the terminal: the children run in their own process groups and would not hear it.
+  // (Should this process die without the orderly stop, the child watchdog stops them.)
   process.on('SIGHUP', onSignal);
 
   const lines = [

@@ -9,6 +9,7 @@ import {
   DEFAULT_AUTH_RATE_LIMITS,
   DEFAULT_DATA_DIR,
   DEFAULT_HOST,
+  DEFAULT_MEDIA_WORKERS,
   DEFAULT_PORT,
   DEFAULT_UPLOAD_MAX_BYTES,
 } from './constants.js';
@@ -38,11 +39,16 @@ export interface ServerConfig {
   devEndpoints: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy you run). */
   trustProxy: boolean;
+  /** Host names (or addresses) answered besides loopback names, the public URL's host and, when
+   * listening on every interface, this machine's own addresses (ALLOWED_HOSTS). */
+  allowedHosts: string[];
   /** Extra redirect targets allowed after a one-time link, as URL prefixes. */
   redirectAllowList: string[];
   rateLimits: AuthRateLimits;
   logLevel: LogLevel;
   ffmpegPath: string;
+  /** ffmpeg processes at once, and media jobs (thumbnail and GIF) at once (MEDIA_WORKERS). */
+  mediaWorkers: number;
   /** A fixed JWT secret (hosted set-ups); otherwise one is generated and kept in the data dir. */
   jwtSecret: string | undefined;
 }
@@ -65,8 +71,8 @@ Options (environment variable in brackets):
   --help                show this text
 
 Other environment variables: SMTP_URL, MAIL_FROM, ADMIN_EMAIL, UPLOAD_MAX_BYTES, TRUST_PROXY=1,
-AUTH_REDIRECT_URLS (comma-separated prefixes), AUTH_RATE_LIMITS (JSON, partial), LOG_LEVEL,
-FFMPEG_PATH, JWT_SECRET, NODE_ENV=production (turns off development endpoints).
+ALLOWED_HOSTS (comma-separated host names), AUTH_REDIRECT_URLS (comma-separated prefixes), AUTH_RATE_LIMITS (JSON, partial), LOG_LEVEL,
+FFMPEG_PATH, MEDIA_WORKERS, JWT_SECRET, NODE_ENV=production (turns off development endpoints).
 `;
 
 const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -159,7 +165,34 @@ function parseRateLimits(raw: string | undefined): AuthRateLimits {
       cause: error,
     });
   }
+  const known = Object.keys(DEFAULT_AUTH_RATE_LIMITS);
+  const isObject = typeof overrides === 'object' && overrides !== null && !Array.isArray(overrides);
+  const entries = isObject ? Object.entries(overrides as Record<string, unknown>) : [];
+  const unknown = entries.filter(([rule]) => !known.includes(rule));
+  const malformed = entries.filter(([, rule]) => !isRateLimitRule(rule));
+  if (!isObject || unknown.length > 0 || malformed.length > 0) {
+    throw new AppError({
+      code: 'invalid_setting',
+      status: 2,
+      message:
+        'AUTH_RATE_LIMITS names an unknown rule or a rule without a positive limit and window.',
+      expected: `an object with some of ${known.join(', ')}, each {"limit": n, "windowMs": ms}`,
+      received: raw,
+    });
+  }
   return { ...DEFAULT_AUTH_RATE_LIMITS, ...(overrides as Partial<AuthRateLimits>) };
+}
+
+function isRateLimitRule(value: unknown): boolean {
+  const rule = value as { limit?: unknown; windowMs?: unknown } | null;
+  return (
+    typeof rule === 'object' &&
+    rule !== null &&
+    Number.isInteger(rule.limit) &&
+    (rule.limit as number) > 0 &&
+    Number.isInteger(rule.windowMs) &&
+    (rule.windowMs as number) > 0
+  );
 }
 
 function parseLogLevel(raw: string | undefined): LogLevel {
@@ -204,6 +237,10 @@ export function resolveConfig(
       : DEFAULT_UPLOAD_MAX_BYTES,
     devEndpoints: env.NODE_ENV !== 'production',
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
     redirectAllowList: (env.AUTH_REDIRECT_URLS ?? '')
       .split(',')
       .map((entry) => entry.trim())
@@ -211,8 +248,12 @@ export function resolveConfig(
     rateLimits: parseRateLimits(env.AUTH_RATE_LIMITS),
     logLevel: parseLogLevel(env.LOG_LEVEL),
     ffmpegPath: env.FFMPEG_PATH ?? 'ffmpeg',
+    mediaWorkers: env.MEDIA_WORKERS
+      ? parsePositiveInteger(env.MEDIA_WORKERS, 'MEDIA_WORKERS')
+      : DEFAULT_MEDIA_WORKERS,
     jwtSecret: env.JWT_SECRET || undefined,
   };
 }
 
 export const PACKAGE_ROOT = packageRoot;
+export const REPO_ROOT = repoRoot;

@@ -1,5 +1,9 @@
 // Every number and fixed value the backend takes from the specification, or decides for it, in one
-// place. Units are in the names or the comments.
+// place. Units are in the names or the comments. The schema's fixed lists (challenge types,
+// genders, goals, time units) are owned by the migrations' enums; the web app reads them from the
+// generated database types, and the server needs none of them.
+
+import { availableParallelism } from 'node:os';
 
 /** The built-in push-up definition that user-created challenges use (spec 02 §7: "a fixed push-up
  * definition id"). Also written in supabase/migrations/20251121000500_challenges.sql. */
@@ -12,30 +16,6 @@ export const SESSION_MAX_SECONDS = 5 * 60;
 export const MAX_RECORDING_SECONDS = SESSION_MAX_SECONDS + 30;
 /** Largest upload accepted. 5 min of webm at 800 kbit/s (spec 02 §9) is about 30 MB. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
-/** Duel duration and expiry (spec 02 §9). */
-export const DUEL_DURATION_HOURS = 72;
-
-export const CHALLENGE_TYPES = ['accountability', 'progression', 'duel'] as const;
-export const GENDER_FILTERS = ['all', 'male', 'female', 'other'] as const;
-export const PARTICIPANT_GENDERS = ['male', 'female'] as const;
-export const PROFILE_GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
-export const GOALS = [
-  'exercise_correctness_analysis',
-  'video_analysis',
-  'live_ai_coaching',
-  'losing_weight',
-  'gaining_muscle',
-  'improving_posture',
-  'custom_workout_plans',
-] as const;
-export const WAITLIST_SOURCES = [
-  'social_media',
-  'friend_referral',
-  'search_engine',
-  'fitness_community',
-  'token2049',
-  'other',
-] as const;
 /** Creation defaults (spec 02 §9): length 7 days, min daily reps 10, increment 1 every 1 day. */
 export const CHALLENGE_CREATION_DEFAULTS = {
   challengeLengthValue: 7,
@@ -76,10 +56,17 @@ export interface RateLimitRule {
   windowMs: number;
 }
 export interface AuthRateLimits {
-  /** Password sign-ins per client address. */
+  /** Password sign-ins per client address, right or wrong (bounds the bcrypt work one address
+   * can cause). */
   signInPerIp: RateLimitRule;
-  /** Failed password sign-ins per e-mail address (guessing one account from many addresses). */
-  failedSignInPerEmail: RateLimitRule;
+  /** Failed sign-ins (and wrong codes) on one account from one address: over it, that address
+   * may not try that account. */
+  failedSignInPerAccountAndIp: RateLimitRule;
+  /** Failed sign-ins on one account from all addresses: over it, only addresses without failures
+   * on the account may try it (guessing one account from many addresses). */
+  failedSignInPerAccount: RateLimitRule;
+  /** Failed sign-ins from one address on any accounts (credential stuffing). */
+  failedSignInPerIp: RateLimitRule;
   /** Sign-ups per client address. */
   signUpPerIp: RateLimitRule;
   /** One-time-link requests (and other e-mails) per client address. */
@@ -91,10 +78,13 @@ export interface AuthRateLimits {
 }
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 const ONE_HOUR_MS = 60 * 60 * 1000;
+const FIFTEEN_MINUTES_MS = 15 * 60 * 1000;
 /** Defaults chosen for a booth where a whole room shares one address. */
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  signInPerIp: { limit: 60, windowMs: FIVE_MINUTES_MS },
-  failedSignInPerEmail: { limit: 10, windowMs: 15 * 60 * 1000 },
+  signInPerIp: { limit: 300, windowMs: FIVE_MINUTES_MS },
+  failedSignInPerAccountAndIp: { limit: 10, windowMs: FIFTEEN_MINUTES_MS },
+  failedSignInPerAccount: { limit: 50, windowMs: FIFTEEN_MINUTES_MS },
+  failedSignInPerIp: { limit: 100, windowMs: FIFTEEN_MINUTES_MS },
   signUpPerIp: { limit: 60, windowMs: ONE_HOUR_MS },
   emailSendPerIp: { limit: 30, windowMs: ONE_HOUR_MS },
   refreshPerIp: { limit: 300, windowMs: FIVE_MINUTES_MS },
@@ -128,5 +118,11 @@ export const GIF_WIDTH_PX = 320;
 export const GIF_FRAME_COUNT = 40;
 /** ...played at this rate, so it loops every 4 s whatever the recording's length. frames/s */
 export const GIF_PLAYBACK_FPS = 10;
-/** ffmpeg gets this long per media job before it is stopped. ms */
+/** ffmpeg gets this long per step (a check, a thumbnail, a GIF) before it is stopped. ms */
 export const FFMPEG_TIMEOUT_MS = 60_000;
+/** ffmpeg processes (and media jobs) at once: one per core, at most 4. An upload's checks wait for
+ * a free one too, ahead of media jobs. */
+export const DEFAULT_MEDIA_WORKERS = Math.min(4, Math.max(1, availableParallelism()));
+/** ffmpeg runs this much nicer than the server (0-19): under load, media work waits for CPU and
+ * requests do not. */
+export const FFMPEG_NICENESS = 10;

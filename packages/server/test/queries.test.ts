@@ -85,7 +85,7 @@ describe('landing and profile (spec 01)', () => {
           .update({ goals: ['flying'] })
           .eq('id', alice.id)
       ).error?.code,
-    ).toBe('23514');
+    ).toBe('22P02');
     expect(
       (await alice.client.from('user_profiles').update({ gender: 'robot' }).eq('id', alice.id))
         .error?.code,

@@ -11,12 +11,17 @@ export interface StackInfo {
   adminEmail: string;
   adminPassword: string;
   dataDir: string;
+  /** The test stack's server process (its open files are checked for leaks). */
+  serverPid: number;
   /** Directory of generated media fixtures. */
   fixturesDir: string;
   /** Upload limit the test stack runs with. bytes */
   uploadMaxBytes: number;
-  /** The failed sign-ins per address the test stack allows. */
+  /** The failed sign-ins on one account from one address the test stack allows. */
   failedSignInLimit: number;
+  /** The failed sign-ins on one account from all addresses, after which only addresses that have
+   * not failed on it may try. */
+  accountFailedSignInLimit: number;
   signInPerIpLimit: number;
   databaseKind: 'embedded' | 'external';
 }

@@ -2,7 +2,6 @@
 
 import { describe, expect, it } from 'vitest';
 import { makeApiKey, signJwt, verifyJwt } from '../src/auth/jwt.js';
-import { RateLimiter } from '../src/auth/rate-limit.js';
 import { parseArgs, resolveConfig } from '../src/config.js';
 import { DEFAULT_PORT, MAX_RECORDING_SECONDS, SESSION_MAX_SECONDS } from '../src/constants.js';
 import { parseRange } from '../src/http/static-files.js';
@@ -35,29 +34,6 @@ describe('HS256 tokens', () => {
     const key = makeApiKey('anon', SECRET, 1000, 10);
     expect(verifyJwt(key, SECRET, 1005)).toMatchObject({ role: 'anon', iat: 1000, exp: 1010 });
     expect(makeApiKey('anon', SECRET, 1000, 10)).toBe(key);
-  });
-});
-
-describe('rate limiter', () => {
-  it('allows the limit per window, then refuses until the window ends', () => {
-    let now = 0;
-    const limiter = new RateLimiter(() => now);
-    const rule = { limit: 2, windowMs: 1000 };
-    expect(limiter.hit('k', rule).allowed).toBe(true);
-    expect(limiter.hit('k', rule).allowed).toBe(true);
-    expect(limiter.hit('k', rule)).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    expect(limiter.hit('other', rule).allowed).toBe(true);
-    now = 1000;
-    expect(limiter.hit('k', rule).allowed).toBe(true);
-  });
-  it('isBlocked looks without counting', () => {
-    const limiter = new RateLimiter(() => 0);
-    const rule = { limit: 1, windowMs: 1000 };
-    expect(limiter.isBlocked('k', rule).allowed).toBe(true);
-    limiter.hit('k', rule);
-    expect(limiter.isBlocked('k', rule).allowed).toBe(false);
-    limiter.reset('k');
-    expect(limiter.isBlocked('k', rule).allowed).toBe(true);
   });
 });
 

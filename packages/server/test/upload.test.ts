@@ -1,9 +1,12 @@
-// POST /api/upload-video (spec 02 §7) with real videos and with what should be refused.
+// POST /api/upload-video (spec 02 §7) with real videos and with what should be refused; the media
+// job that makes the thumbnail and the GIF afterwards; no file or handle left by a refused or
+// dropped upload.
 
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, readlink, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createUser, stack, type TestUser } from './helpers.js';
+import { createUser, sql, stack, type TestUser } from './helpers.js';
 
 let user: TestUser;
 beforeAll(async () => {
@@ -12,13 +15,49 @@ beforeAll(async () => {
 
 interface UploadAnswer {
   success: boolean;
+  uploadId?: string;
   videoUrl?: string;
-  thumbnailUrl?: string | null;
-  gifUrl?: string | null;
+  thumbnailUrl?: string;
+  gifUrl?: string;
+  statusUrl?: string;
+  mediaStatus?: string;
   sessionId?: string;
+  durationSeconds?: number;
   processingError?: string | null;
   error?: string;
   code?: string;
+}
+
+interface UploadStatus {
+  mediaStatus: 'queued' | 'ready' | 'failed';
+  thumbnailUrl: string | null;
+  gifUrl: string | null;
+  processingError: string | null;
+}
+
+/** Follows the status URL until the media job has finished (made the files or given up). */
+async function mediaDone(statusUrl: string): Promise<UploadStatus> {
+  for (;;) {
+    const status = (await (await fetch(new URL(statusUrl, stack.url))).json()) as UploadStatus;
+    if (status.mediaStatus !== 'queued') return status;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Waits until no upload is being received: incoming/ is empty and the server holds no file in it
+ * open. Other tests upload at the same time, so this waits for a moment when all are done. */
+async function incomingSettled(): Promise<void> {
+  const incoming = path.join(stack.dataDir, 'media', 'incoming');
+  for (;;) {
+    const files = await readdir(incoming);
+    const openHandles: string[] = [];
+    for (const fd of await readdir(`/proc/${stack.serverPid}/fd`).catch(() => [])) {
+      const target = await readlink(`/proc/${stack.serverPid}/fd/${fd}`).catch(() => '');
+      if (target.startsWith(incoming)) openHandles.push(target);
+    }
+    if (files.length === 0 && openHandles.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 async function upload(
@@ -63,12 +102,24 @@ describe('upload-video', () => {
     expect(body).toMatchObject({
       success: true,
       sessionId: 'session_webm-1',
+      mediaStatus: 'queued',
       processingError: null,
     });
     expect(body.videoUrl).toMatch(/^\/media\/videos\/session_webm-1-[0-9a-f]{8}\.webm$/);
+    // The thumbnail and GIF URLs are known at once and final.
+    expect(body.thumbnailUrl).toBe(`/media/thumbnails/${body.uploadId}.jpg`);
+    expect(body.gifUrl).toBe(`/media/gifs/${body.uploadId}.gif`);
+    expect(body.statusUrl).toBe(`/api/uploads/${body.uploadId}`);
+    expect(body.durationSeconds).toBeGreaterThan(5);
     const video = await fetchBytes(body.videoUrl!);
     expect(video.headers.get('content-type')).toBe('video/webm');
     expect(Buffer.from(await video.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await mediaDone(body.statusUrl!)).toMatchObject({
+      mediaStatus: 'ready',
+      thumbnailUrl: body.thumbnailUrl,
+      gifUrl: body.gifUrl,
+      processingError: null,
+    });
     const thumbnail = Buffer.from(await (await fetchBytes(body.thumbnailUrl!)).arrayBuffer());
     expect(thumbnail.subarray(0, 3).toString('hex')).toBe('ffd8ff');
     const gif = Buffer.from(await (await fetchBytes(body.gifUrl!)).arrayBuffer());
@@ -83,7 +134,42 @@ describe('upload-video', () => {
     });
     expect(status).toBe(200);
     expect(body.videoUrl).toMatch(/\.mp4$/);
-    expect(body.gifUrl).toMatch(/\.gif$/);
+    expect((await mediaDone(body.statusUrl!)).mediaStatus).toBe('ready');
+    expect((await fetchBytes(body.gifUrl!)).headers.get('content-type')).toBe('image/gif');
+  });
+  it('answers 503 with Retry-After for a thumbnail or GIF not made yet, 404 with the reason once it failed', async () => {
+    const { body } = await upload(fields('pending'), {
+      bytes: await fixture('pushup-recording.webm'),
+      name: 'p.webm',
+      type: 'video/webm',
+    });
+    await mediaDone(body.statusUrl!);
+    // As if its job were still to come, then as if every try had failed.
+    await sql(
+      `update reptemple_local.media_uploads set media_status = 'queued', gif_ready = false where id = $1`,
+      [body.uploadId],
+    );
+    await rm(path.join(stack.dataDir, 'media', 'gifs', `${body.uploadId}.gif`));
+    const pending = await fetchBytes(body.gifUrl!);
+    expect(pending.status).toBe(503);
+    expect(pending.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await pending.json()).toMatchObject({ code: 'media_processing' });
+    await sql(
+      `update reptemple_local.media_uploads set media_status = 'failed', processing_error = 'GIF failed: test' where id = $1`,
+      [body.uploadId],
+    );
+    const failed = await fetchBytes(body.gifUrl!);
+    expect(failed.status).toBe(404);
+    expect(await failed.json()).toMatchObject({
+      message: expect.stringContaining('GIF failed: test'),
+    });
+    expect(await (await fetchBytes(body.statusUrl!)).json()).toMatchObject({
+      mediaStatus: 'failed',
+      gifUrl: null,
+      thumbnailUrl: body.thumbnailUrl,
+      processingError: 'GIF failed: test',
+    });
+    expect((await fetchBytes('/api/uploads/no-such-upload')).status).toBe(404);
   });
   it('serves videos with range requests', async () => {
     const { body } = await upload(fields('range-session'), {
@@ -123,16 +209,26 @@ describe('upload-video', () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({ success: false, code: 'empty_video' });
   });
-  it('keeps a video cut in its header and says processing failed', async () => {
-    const { status, body } = await upload(fields('header-only'), {
-      bytes: await fixture('header-only.webm'),
-      name: 'h.webm',
-      type: 'video/webm',
+  it.each([
+    ['a video cut in its header', 'header-only.webm'],
+    ['an MP4 ftyp box followed by random bytes', 'ftyp-random.mp4'],
+    ['a WebM EBML header followed by a web page', 'ebml-html.webm'],
+  ])('refuses %s: 422 unreadable_video, nothing stored', async (_what, name) => {
+    const before = await readdir(path.join(stack.dataDir, 'media', 'videos'));
+    const { status, body } = await upload(fields(`unplayable-${name.split('.')[0]}`), {
+      bytes: await fixture(name),
+      name,
+      type: name.endsWith('.mp4') ? 'video/mp4' : 'video/webm',
     });
-    expect(status).toBe(200);
-    expect(body).toMatchObject({ success: true, thumbnailUrl: null, gifUrl: null });
-    expect(body.processingError).toMatch(/processing failed/);
-    expect((await fetchBytes(body.videoUrl!)).status).toBe(200);
+    expect(status).toBe(422);
+    expect(body).toMatchObject({ success: false, code: 'unreadable_video' });
+    expect(body.error).toBe('The file is not a playable video.');
+    // The reason names no path of the server.
+    expect(JSON.stringify(body)).not.toContain(stack.dataDir);
+    const after = await readdir(path.join(stack.dataDir, 'media', 'videos'));
+    expect(after.filter((file) => file.startsWith('unplayable-'))).toEqual(
+      before.filter((file) => file.startsWith('unplayable-')),
+    );
   });
   it('processes what there is of a video cut in the middle', async () => {
     const { status, body } = await upload(fields('half'), {
@@ -142,7 +238,7 @@ describe('upload-video', () => {
     });
     expect(status).toBe(200);
     expect(body.success).toBe(true);
-    expect(body.gifUrl).toMatch(/\.gif$/);
+    expect((await mediaDone(body.statusUrl!)).mediaStatus).toBe('ready');
   });
   it('refuses a video over the session limit: 422', async () => {
     const { status, body } = await upload(fields('long'), {
@@ -195,18 +291,69 @@ describe('upload-video', () => {
       expect(body.error).toContain(missing);
     },
   );
-  it('refuses malformed fields: a session id with a path, a non-numeric count, broken analysis JSON', async () => {
+  it('refuses malformed fields: a session id with a path, counts that are not plain whole numbers, analysis data that is not a JSON object', async () => {
     const bytes = await fixture('pushup-recording.webm');
     const video = { bytes, name: 'v.webm', type: 'video/webm' };
     for (const change of [
       { sessionId: '../../etc/passwd' },
       { totalPushups: 'many' },
+      { totalPushups: '1e3' },
+      { totalPushups: '0x10' },
+      { totalPushups: '7.0' },
+      { totalPushups: '-1' },
+      { totalPushups: '2001' },
       { analysisData: '{not json' },
+      { analysisData: '[1, 2]' },
+      { analysisData: '"text"' },
+      { analysisData: '42' },
+      { analysisData: 'null' },
+      { analysisData: '{"note":"a\\u0000b"}' },
+      { challengeName: 'Nul\u0000Name' },
     ]) {
       const { status, body } = await upload({ ...fields('bad'), ...change }, video);
-      expect(status).toBe(400);
+      expect(status, JSON.stringify(change)).toBe(400);
       expect(body.code).toBe('invalid_field');
     }
+  });
+  it('leaves no partial file of an upload refused while its body is read', async () => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { status } = await upload(fields('big'), {
+        bytes: await fixture('oversized.webm'),
+        name: 'big.webm',
+        type: 'video/webm',
+      });
+      expect(status).toBe(413);
+    }
+    await incomingSettled();
+  });
+  it('closes and removes the file of an upload whose sender drops the connection', async () => {
+    const boundary = 'reptemple-drop';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="sessionId"\r\n\r\ndropped\r\n--${boundary}\r\nContent-Disposition: form-data; name="video"; filename="d.webm"\r\nContent-Type: video/webm\r\n\r\n`,
+    );
+    const partial = (await fixture('pushup-recording.webm')).subarray(0, 256 * 1024);
+    await new Promise<void>((resolve) => {
+      const req = request(`${stack.url}/api/upload-video`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${user.accessToken}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': String(head.length + partial.length + 1024 * 1024),
+        },
+      });
+      req.on('error', () => resolve());
+      req.write(head);
+      req.write(partial, async () => {
+        // Once the server writes the file: gone mid-file, as a phone that lost its network.
+        const incoming = path.join(stack.dataDir, 'media', 'incoming');
+        while ((await readdir(incoming)).length === 0) {
+          await new Promise((wait) => setTimeout(wait, 50));
+        }
+        req.destroy();
+        resolve();
+      });
+    });
+    await incomingSettled();
   });
   it('needs a signed-in user: 401', async () => {
     const { status, body } = await upload(

@@ -1,10 +1,9 @@
 // Automated accessibility checks (axe-core, WCAG 2.1 A and AA) on the main screens, signed out
 // and signed in, at desktop and phone widths. Catches missing labels, names, roles and contrast.
 
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violations } from './axe.js';
 import {
   launchBrowser,
   newPassword,
@@ -14,39 +13,6 @@ import {
   uniqueEmail,
   waitForText,
 } from './helpers.js';
-
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (options: unknown) => Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    const result = await axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return result.violations;
-  });
-  return (found as AxeViolation[]).map(
-    (violation) =>
-      `${violation.impact}: ${violation.id} (${violation.help}) at ${violation.nodes
-        .map((node) => node.target.join(' '))
-        .join(', ')}`,
-  );
-}
 
 let browser: Browser;
 

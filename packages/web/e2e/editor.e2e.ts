@@ -2,13 +2,12 @@
 // who may open it; an elbow angle built with the from-video wizard on a fixture clip; saved,
 // loaded back, exported and re-imported to the identical document.
 
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectAxe } from './axe.js';
 import {
   expectToast,
   field,
@@ -29,15 +28,10 @@ const CLIP = path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4');
 const FRAMES_S = { start: 2.0, transition: 2.35, end: 2.7 };
 const EDITOR = '/exercise-definition-editor';
 
-const AXE_SOURCE = readFileSync(
-  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-
 /** WCAG 2.1 A and AA violations of the editor's own parts (the video analysis component is
  * checked by its own tests). */
 async function editorViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  await injectAxe(page);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
       .axe;

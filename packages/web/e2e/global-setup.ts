@@ -3,8 +3,9 @@
 // directory, and stops it after the run.
 
 import { execFileSync, spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,21 @@ function buildIfStale(): void {
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: 'inherit',
   });
+}
+
+/** A service_role token valid for the run (HS256 with the stack's secret). */
+function signServiceKey(secret: string): string {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const input = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({
+    iss: 'supabase',
+    ref: 'reptemple-local',
+    role: 'service_role',
+    iat: now,
+    // The whole suite. s
+    exp: now + 4 * 3600,
+  })}`;
+  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
 }
 
 export default async function setup(project: TestProject) {
@@ -104,11 +120,22 @@ export default async function setup(project: TestProject) {
   const adminPassword = /password: (\S+)/.exec(output)?.[1];
   if (!adminPassword) throw new Error(`the first start printed no admin password:\n${output}`);
 
+  // Seeding and checking rows directly: the service key (signed as the server signs it) and the
+  // superuser connection (port from the cluster's postmaster.pid, line 4).
+  const dataDir = path.join(root, 'data');
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    postgresPassword: string;
+    jwtSecret: string;
+  };
+  const postmaster = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  const postgresPort = Number(postmaster.split('\n')[3]);
   const info: WebStackInfo = {
     url,
     adminEmail: 'admin@reptemple.local',
     adminPassword,
     screenshotDir,
+    serviceRoleKey: signServiceKey(secrets.jwtSecret),
+    databaseUrl: `postgres://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${postgresPort}/postgres`,
   };
   project.provide('webStack', info);
 

@@ -7,6 +7,10 @@ export interface WebStackInfo {
   adminPassword: string;
   /** Where screenshots of the run are saved (test artifacts). */
   screenshotDir: string;
+  /** The service key, for seeding rows the way server-side code would (bypasses row security). */
+  serviceRoleKey: string;
+  /** Superuser connection string, for arranging rows and checking database rules directly. */
+  databaseUrl: string;
 }
 
 declare module 'vitest' {

@@ -7,20 +7,13 @@
 //   pnpm --filter @reptemple/web build && pnpm --filter @reptemple/web bench
 //   node packages/web/scripts/bench-analysis.mjs [--model lite|full] [--runs 5] [--clip 08-tank-top-side.mp4]
 
-import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { DIST, median, SERVER_BIN, startStack } from './bench-support.mjs';
 
-const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REPO_DIR = path.resolve(PACKAGE_DIR, '../..');
-const SERVER_BIN = path.join(REPO_DIR, 'packages/server/dist/bin.js');
-const DIST = path.join(PACKAGE_DIR, 'dist');
-/** A first start creates the database. ms */
-const STACK_READY_TIMEOUT_MS = 120_000;
 /** One clip's analysis on a slow machine. ms */
 const ANALYSIS_TIMEOUT_MS = 180_000;
 
@@ -42,56 +35,6 @@ for (const [file, hint] of [
     console.error(`${file} is missing: run \`${hint}\` first.`);
     process.exit(2);
   }
-}
-
-async function startStack() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'reptemple-web-bench-'));
-  // As root, PostgreSQL runs as the OS user postgres, which must be able to reach the data dir.
-  chmodSync(dataDir, 0o755);
-  const child = spawn(
-    process.execPath,
-    [SERVER_BIN, '--port', '0', '--data', path.join(dataDir, 'data'), '--web-dir', DIST],
-    { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the stack was not ready in time:\n${output}`)),
-      STACK_READY_TIMEOUT_MS,
-    );
-    child.stdout.on('data', () => {
-      const banner = /is running at (http:\/\/\S+)/.exec(output);
-      if (banner && output.includes('Press Ctrl-C to stop.')) {
-        clearTimeout(timer);
-        resolve(banner[1]);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the stack exited with ${code}:\n${output}`));
-    });
-  });
-  const password = /password: (\S+)/.exec(output)?.[1];
-  if (!password) throw new Error(`the stack printed no admin password:\n${output}`);
-  const stop = async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGINT');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url, password, stop };
-}
-
-function median(numbers) {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 const stack = await startStack();

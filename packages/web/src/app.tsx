@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -7,6 +6,7 @@ import { RequireAdmin, RequireAuth } from './auth/guards';
 import { AppLayout } from './components/layout/app-layout';
 import { PageSpinner } from './components/ui/spinner';
 import { Toaster } from './components/ui/toaster';
+import type { SupabaseClient } from './data/supabase-client';
 import { LandingPage } from './pages/landing-page';
 
 // The landing page is in the first chunk; every other page loads when it is visited, so the
@@ -19,10 +19,43 @@ const SignupPage = named(() => import('./pages/signup-page'), 'SignupPage');
 const LogoutPage = named(() => import('./pages/logout-page'), 'LogoutPage');
 const AuthCallbackPage = named(() => import('./pages/auth-callback-page'), 'AuthCallbackPage');
 const ProfilePage = named(() => import('./pages/profile-page'), 'ProfilePage');
-const ChallengesPage = named(() => import('./pages/challenges-page'), 'ChallengesPage');
+const ChallengesPage = named(
+  () => import('./features/challenges/pages/challenges-page'),
+  'ChallengesPage',
+);
+const ChallengeDetailPage = named(
+  () => import('./features/challenges/pages/challenge-detail-page'),
+  'ChallengeDetailPage',
+);
+const RecordPage = named(() => import('./features/record/pages/record-page'), 'RecordPage');
+const PushupChallengeLandingPage = named(
+  () => import('./features/challenge-creation/pages/pushup-challenge-landing-page'),
+  'PushupChallengeLandingPage',
+);
+const CreateChallengePage = named(
+  () => import('./features/challenge-creation/pages/create-challenge-page'),
+  'CreateChallengePage',
+);
+// Admin pages: each its own chunk (Chart.js and the CSV writer only in the analytics one).
 const AdminDashboardPage = named(
-  () => import('./pages/admin-dashboard-page'),
+  () => import('./features/admin/dashboard/admin-dashboard-page'),
   'AdminDashboardPage',
+);
+const AdminChallengesPage = named(
+  () => import('./features/admin/table/admin-challenges-page'),
+  'AdminChallengesPage',
+);
+const AdminCreateChallengePage = named(
+  () => import('./features/admin/form/admin-challenge-form-page'),
+  'AdminCreateChallengePage',
+);
+const AdminEditChallengePage = named(
+  () => import('./features/admin/form/admin-challenge-form-page'),
+  'AdminEditChallengePage',
+);
+const AdminAnalyticsPage = named(
+  () => import('./features/admin/analytics/admin-analytics-page'),
+  'AdminAnalyticsPage',
 );
 const ExerciseDefinitionEditorPage = named(
   () => import('./pages/exercise-definition-editor-page'),
@@ -34,11 +67,9 @@ const PlaceholderPage = lazy(async () => ({
   default: (await import('./pages/placeholder-page')).PlaceholderPage,
 }));
 
-function placeholder(title: string, back?: { to: string; label: string }): ReactNode {
-  return <PlaceholderPage title={title} backTo={back?.to} backLabel={back?.label} />;
+function placeholder(title: string): ReactNode {
+  return <PlaceholderPage title={title} />;
 }
-
-const ADMIN_HOME = { to: '/admin', label: 'Back to Admin' };
 
 /** Routes of spec 01 §2 and the spec 02 §2 routes built so far (the others hold a placeholder
  * so the links to them work). The event page /{hash} comes with its issue: registered now it
@@ -69,17 +100,21 @@ export function AppRoutes() {
           }
         />
         <Route path="/challenges" element={<ChallengesPage />} />
-        <Route path="/challenge/:slug" element={placeholder('Challenge')} />
-        <Route path="/challenge/:id/record" element={placeholder('Take the Challenge')} />
+        <Route path="/challenge/:slug" element={<ChallengeDetailPage />} />
+        <Route path="/challenge/:id/record" element={<RecordPage />} />
         <Route path="/challenge/:id/leaderboard" element={placeholder('Leaderboard')} />
         <Route
           path="/challenge/:challengeId/recording/:recordingId"
           element={placeholder('Recording')}
         />
-        <Route path="/pushup-challenge" element={placeholder('Push-up Challenge')} />
+        <Route path="/pushup-challenge" element={<PushupChallengeLandingPage />} />
         <Route
           path="/pushup-challenge/create"
-          element={<RequireAuth>{placeholder('Create a Challenge')}</RequireAuth>}
+          element={
+            <RequireAuth>
+              <CreateChallengePage />
+            </RequireAuth>
+          }
         />
         <Route path="/pushtober" element={placeholder('Pushtober')} />
         <Route
@@ -92,19 +127,35 @@ export function AppRoutes() {
         />
         <Route
           path="/admin/challenges"
-          element={<RequireAdmin>{placeholder('Manage Challenges', ADMIN_HOME)}</RequireAdmin>}
+          element={
+            <RequireAdmin>
+              <AdminChallengesPage />
+            </RequireAdmin>
+          }
         />
         <Route
           path="/admin/challenges/create"
-          element={<RequireAdmin>{placeholder('Create Challenge', ADMIN_HOME)}</RequireAdmin>}
+          element={
+            <RequireAdmin>
+              <AdminCreateChallengePage />
+            </RequireAdmin>
+          }
         />
         <Route
           path="/admin/challenges/edit/:id"
-          element={<RequireAdmin>{placeholder('Edit Challenge', ADMIN_HOME)}</RequireAdmin>}
+          element={
+            <RequireAdmin>
+              <AdminEditChallengePage />
+            </RequireAdmin>
+          }
         />
         <Route
           path="/admin/analytics/:id"
-          element={<RequireAdmin>{placeholder('Challenge Analytics', ADMIN_HOME)}</RequireAdmin>}
+          element={
+            <RequireAdmin>
+              <AdminAnalyticsPage />
+            </RequireAdmin>
+          }
         />
         <Route
           path="/exercise-definition-editor"

@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_SPEC_TEXT } from '../src/constants/editor';
 import {
@@ -9,6 +8,7 @@ import {
   listExerciseDefinitions,
   updateExerciseDefinition,
 } from '../src/data/definitions/exercise-definitions';
+import type { SupabaseClient } from '../src/data/supabase-client';
 
 type Call = [method: string, ...args: unknown[]];
 

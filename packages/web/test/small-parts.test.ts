@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { challengeDateStatus, summarizeRecordings } from '../src/data/challenges/challenges';
-import { isDuelExpired } from '../src/data/challenges/duel';
+import { summarizeRecordings } from '../src/data/challenges/challenges';
 import { hostedConfigFromEnv } from '../src/data/config/app-config';
 import {
   readPendingProfile,
@@ -70,6 +69,26 @@ describe('pendingProfile in browser storage', () => {
     removePendingProfile(storage);
     expect(readPendingProfile(storage)).toBeNull();
   });
+  it('fields of the wrong type or with unknown values are left out and reported', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(
+      'pendingProfile',
+      JSON.stringify({
+        age: '40',
+        gender: 'robot',
+        goals: ['video_analysis', 'flying'],
+        height_cm: 180,
+        expectations: null,
+        is_admin: true,
+      }),
+    );
+    const warnings: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (message: unknown) => warnings.push(message);
+    expect(readPendingProfile(storage)).toEqual({ height_cm: 180, expectations: null });
+    console.warn = warn;
+    expect(warnings).toEqual(['Ignoring pendingProfile fields: age, gender, goals, is_admin']);
+  });
   it('an unreadable value is dropped, not used', () => {
     const storage = new MemoryStorage();
     storage.setItem('pendingProfile', '{not json');
@@ -98,27 +117,6 @@ describe('configuration', () => {
 });
 
 describe('challenge cards', () => {
-  const now = new Date('2026-05-10T12:00:00Z');
-  it('date status: upcoming, active, ended', () => {
-    expect(challengeDateStatus({ start_date: '2026-06-01T00:00:00Z', end_date: null }, now)).toBe(
-      'upcoming',
-    );
-    expect(challengeDateStatus({ start_date: null, end_date: '2026-05-01T00:00:00Z' }, now)).toBe(
-      'ended',
-    );
-    expect(challengeDateStatus({ start_date: null, end_date: null }, now)).toBe('active');
-  });
-  it('a duel ends 72 hours after its first participant', () => {
-    const duel = {
-      challenge_type: 'duel' as const,
-      first_participant_joined_at: '2026-05-07T11:00:00Z',
-    };
-    expect(isDuelExpired(duel, now)).toBe(true);
-    expect(
-      isDuelExpired({ ...duel, first_participant_joined_at: '2026-05-07T13:00:00Z' }, now),
-    ).toBe(false);
-    expect(isDuelExpired({ ...duel, challenge_type: 'progression' }, now)).toBe(false);
-  });
   it('counts participants by account and finds the best man and woman', () => {
     const summaries = summarizeRecordings(
       ['c1', 'c2'],

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
-import { describeAnalyser, resolveAnalyser } from '../core/analyser.js';
+import { resolveAnalyser } from '../core/analyser.js';
 import { longestFirst, runBatch } from '../core/batch.js';
 import {
   formatAnalysisTable,
@@ -108,7 +108,7 @@ async function analyze(
   const showProgress = () => {
     const current = [...fractions.values()].reduce((sum, value) => sum + value, 0);
     progress.update(
-      `${bar((finished + current) / inputs.length)} ${finished}/${inputs.length} inputs · ${describeAnalyser(spec)}`,
+      `${bar((finished + current) / inputs.length)} ${finished}/${inputs.length} inputs · ${spec.description}`,
     );
   };
   const session = new AnalysisSession(context, {

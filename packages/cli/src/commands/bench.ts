@@ -2,10 +2,10 @@ import { basename, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { builtinDefinitions } from '@reptemple/definitions';
 import {
-  DefinitionAnalyzer,
+  type AnalyzerChoice,
+  createAnalyzer,
   type FrameSize,
   type PoseFrame,
-  PushupAnalyzer,
 } from '@reptemple/pose-sdk';
 import { createPoseEngine } from '@reptemple/pose-sdk/node';
 import type { Command } from 'commander';
@@ -93,12 +93,13 @@ function timeAnalysis(
   frameSize: FrameSize,
   kind: 'pushup' | 'definition',
 ): number {
+  const choice: AnalyzerChoice =
+    kind === 'pushup'
+      ? { kind: 'pushup' }
+      : { kind: 'definition', definition: builtinDefinitions.pushup };
   const start = performance.now();
   for (let repeat = 0; repeat < ANALYSIS_REPEATS; repeat++) {
-    const analyzer =
-      kind === 'pushup'
-        ? new PushupAnalyzer({ frameSize })
-        : new DefinitionAnalyzer({ definition: builtinDefinitions.pushup, frameSize });
+    const analyzer = createAnalyzer(choice, { frameSize });
     for (const frame of frames) analyzer.process(frame);
   }
   const perFrame = (performance.now() - start) / (ANALYSIS_REPEATS * Math.max(1, frames.length));

@@ -5,7 +5,7 @@ import { formatPath } from '@reptemple/definitions';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
-import { describeAnalyser, resolveAnalyser } from '../core/analyser.js';
+import { resolveAnalyser } from '../core/analyser.js';
 import { longestFirst, runBatch } from '../core/batch.js';
 import { formatTable, interruptedNotice } from '../core/format.js';
 import {
@@ -238,7 +238,7 @@ async function regress(
         ? { interrupted, passed: null, failures: [] }
         : { interrupted, passed: failures.length === 0, failures };
       context.stdout(
-        `${JSON.stringify({ analyser: describeAnalyser(spec), videos: scores, summary, ...verdict }, null, 2)}\n`,
+        `${JSON.stringify({ analyser: spec.description, videos: scores, summary, ...verdict }, null, 2)}\n`,
       );
     } else {
       const rows = scores.map((score) => [
@@ -272,7 +272,7 @@ async function regress(
         ]),
       );
       context.stdout(
-        `\n${describeAnalyser(spec)}${options.fps ? ` at ${options.fps} fps` : ''}: ${summary.videos} videos, ` +
+        `\n${spec.description}${options.fps ? ` at ${options.fps} fps` : ''}: ${summary.videos} videos, ` +
           `exact ${summary.exact} (${percent(summary.exactRate)}), off by one ${summary.offByOne} (${percent(summary.offByOneRate)}), ` +
           `within one ${percent(summary.withinOneRate)}, mean absolute error ${summary.meanAbsoluteError.toFixed(2)}, ` +
           `valid counts exact ${summary.validExact}/${summary.videos}, ` +

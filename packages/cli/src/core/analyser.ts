@@ -8,24 +8,33 @@ import {
   parseDefinitionJson,
 } from '@reptemple/definitions';
 import {
-  DefinitionAnalyzer,
+  type AnalyzerChoice,
+  analyseFrames,
   type FrameSize,
   type PoseFrame,
-  PushupAnalyzer,
-  type RepAnalyzer,
-  type RepRecord,
 } from '@reptemple/pose-sdk';
 import { UsageError } from '../errors.js';
 import type { AnalyserKind } from './options.js';
 import { stripByteOrderMark } from './text.js';
 
-export type AnalyserSpec =
-  | { readonly kind: 'pushup' }
-  | {
-      readonly kind: 'definition';
-      readonly definition: ExerciseDefinition;
-      readonly source: string;
-    };
+/** The analyser a command runs (the SDK's choice) and how progress and summaries name it. */
+export interface AnalyserSpec {
+  readonly choice: AnalyzerChoice;
+  /** e.g. "push-up analyser", "definition analyser (built-in squat)" */
+  readonly description: string;
+}
+
+const PUSHUP_ANALYSER: AnalyserSpec = {
+  choice: { kind: 'pushup' },
+  description: 'push-up analyser',
+};
+
+function definitionAnalyser(definition: ExerciseDefinition, source: string): AnalyserSpec {
+  return {
+    choice: { kind: 'definition', definition },
+    description: `definition analyser (${source})`,
+  };
+}
 
 /** One rep as the CLI reports it (the SDK's rep record fields, times in ms). */
 export interface ReportedRep {
@@ -77,11 +86,10 @@ export async function resolveAnalyser(options: {
         '--definition runs the definition analyser; drop --analyser pushup or --definition',
       );
     }
-    return {
-      kind: 'definition',
-      definition: await readDefinitionFile(options.definitionPath, options.cwd),
-      source: options.definitionPath,
-    };
+    return definitionAnalyser(
+      await readDefinitionFile(options.definitionPath, options.cwd),
+      options.definitionPath,
+    );
   }
   if (!isBuiltinExerciseId(options.exercise)) {
     throw new UsageError(
@@ -92,34 +100,23 @@ export async function resolveAnalyser(options: {
   if (options.analyser === 'definition' || options.exercise !== 'pushup') {
     if (options.analyser === 'pushup')
       throw new UsageError(`the push-up analyser counts push-ups only, not ${options.exercise}`);
-    return { kind: 'definition', definition: builtin, source: `built-in ${options.exercise}` };
+    return definitionAnalyser(builtin, `built-in ${options.exercise}`);
   }
-  return { kind: 'pushup' };
+  return PUSHUP_ANALYSER;
 }
 
-export function describeAnalyser(spec: AnalyserSpec): string {
-  return spec.kind === 'pushup' ? 'push-up analyser' : `definition analyser (${spec.source})`;
-}
-
-/** Runs one analyser over the frames of one input, start to end. */
-export function analyseFrames(
+/**
+ * One input's frames through the SDK's frame path (a fresh analyser, every frame, the end of the
+ * input judged), reported as the CLI reports them: times to 0.1 ms, duration to 0.01 s.
+ */
+export function analysisOutcome(
   frames: Iterable<PoseFrame>,
   frameSize: FrameSize,
   durationMs: number,
   spec: AnalyserSpec,
 ): AnalysisOutcome {
-  let count = 0;
-  const analyzer: RepAnalyzer<string, RepRecord> =
-    spec.kind === 'pushup'
-      ? new PushupAnalyzer({ frameSize })
-      : new DefinitionAnalyzer({ definition: spec.definition, frameSize });
-  for (const frame of frames) {
-    analyzer.process(frame);
-    count++;
-  }
-  // The end of the input: a last rep that ends on the final frames counts (both analysers).
-  analyzer.finish();
-  const reported = analyzer.reps.map((rep) => ({
+  const analysis = analyseFrames(frames, spec.choice, { frameSize });
+  const reported = analysis.reps.map((rep) => ({
     repNumber: rep.repNumber,
     startTime: round(rep.startTime, 1),
     endTime: round(rep.endTime, 1),
@@ -131,7 +128,7 @@ export function analyseFrames(
     valid_reps: valid,
     invalid_reps: reported.length - valid,
     reps: reported,
-    frames: count,
+    frames: analysis.frames,
     duration_s: round(durationMs / 1000, 2),
   };
 }

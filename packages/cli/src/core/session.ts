@@ -10,7 +10,7 @@ import {
   type VideoInfo,
 } from '@reptemple/pose-sdk/node';
 import type { CommandContext } from '../context.js';
-import { type AnalyserSpec, type AnalysisOutcome, analyseFrames } from './analyser.js';
+import { type AnalyserSpec, type AnalysisOutcome, analysisOutcome } from './analyser.js';
 import { isTracePath, readTraceFile } from './trace-files.js';
 import {
   cacheEntryPath,
@@ -192,7 +192,7 @@ export class AnalysisSession {
 
   async analyse(input: string, spec: AnalyserSpec): Promise<AnalysisOutcome> {
     const source = await this.frames(input);
-    return analyseFrames(source.frames, source.frameSize, source.durationMs, spec);
+    return analysisOutcome(source.frames, source.frameSize, source.durationMs, spec);
   }
 
   engine(): Promise<PoseEngine> {

@@ -19,7 +19,7 @@ import {
   OUTPUT_SEGMENTATION_MASKS,
   type PoseModelVariant,
   RESET_GAP_MS,
-} from './model-settings.js';
+} from '../media/model-settings.js';
 
 /** Where the landmarker's files come from. Everything is served by the app itself: no CDN. */
 export interface PoseDetectorOptions {

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { SEEK_BIAS_S, SEEK_TIMEOUT_MS } from './model-settings.js';
+import { SEEK_BIAS_S, SEEK_TIMEOUT_MS } from '../media/model-settings.js';
 import { type PoseDetection, type PoseDetector, PoseDetectorError } from './pose-detector.js';
 
 export interface TrackVideoOptions {

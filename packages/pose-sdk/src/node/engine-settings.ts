@@ -1,4 +1,4 @@
-/** Tunables of the headless engine, in one place. Model settings live in browser/model-settings.ts. */
+/** Tunables of the headless engine, in one place. Model settings live in media/model-settings.ts. */
 
 /**
  * Frames cross to the page as planar YUV 4:2:0 (I420, 1.5 bytes/px, 8 bits per sample), exactly as

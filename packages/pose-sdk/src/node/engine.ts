@@ -3,12 +3,20 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import type { FrameSize, Landmark, PoseFrame } from '../core/types.js';
+import {
+  DECODE_FAILED_MARKER,
+  PAGE_API_GLOBAL,
+  type PageApi,
+  type PageJob,
+  type PageJobSummary,
+  type WireFrame,
+} from '../inference-page/protocol.js';
 import {
   DEFAULT_POSE_MODEL,
   POSE_MODEL_VARIANTS,
   type PoseModelVariant,
-} from '../browser/model-settings.js';
-import type { FrameSize, Landmark, PoseFrame } from '../core/types.js';
+} from '../media/model-settings.js';
 import { AsyncQueue } from './async-queue.js';
 import {
   CHROMIUM_CANDIDATES,
@@ -27,14 +35,6 @@ import {
   probeVideo,
   type VideoInfo,
 } from './ffmpeg.js';
-import {
-  DECODE_FAILED_MARKER,
-  PAGE_API_GLOBAL,
-  type PageApi,
-  type PageJob,
-  type PageJobSummary,
-  type WireFrame,
-} from './inference-page/protocol.js';
 import { FRAME_HEADERS, JobFrames } from './job-frames.js';
 import { LoopbackServer } from './loopback-server.js';
 import { resolveModelPath } from './model-path.js';

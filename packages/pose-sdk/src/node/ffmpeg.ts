@@ -2,9 +2,9 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { accessSync, constants as fsConstants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
-import type { ColourTags } from '../browser/mp4/avc-colour.js';
-import { i420Size } from '../browser/mp4/rotate-i420.js';
 import { FrameSampler } from '../core/sampling/frame-sampler.js';
+import type { ColourTags } from '../media/avc-colour.js';
+import { i420Size } from '../media/rotate-i420.js';
 import {
   DECODER_THREADS,
   FFPROBE_TIMEOUT_MS,

@@ -3,7 +3,7 @@
  * real timestamps; headless Chromium runs the same pose-sdk/browser PoseLandmarker as the web app.
  */
 
-export type { PoseModelVariant } from '../browser/model-settings.js';
+export type { PoseModelVariant } from '../media/model-settings.js';
 export {
   createPoseEngine,
   type ExtractedFrame,

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { PoseModelVariant } from '../browser/model-settings.js';
+import type { PoseModelVariant } from '../media/model-settings.js';
 import { PoseEngineError } from './errors.js';
 
 /**

@@ -1,11 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
+import { sampleFrames } from '../core/sampling/frame-sampler.js';
 import {
   Mp4FormatError,
   type Mp4VideoTrack,
   presentedFrames,
   readMp4VideoTrack,
-} from '../browser/mp4/mp4-frame-table.js';
-import { sampleFrames } from '../core/sampling/frame-sampler.js';
+} from '../media/mp4-frame-table.js';
 import { MAX_PAGE_DECODED_BYTES, PAGE_DECODED_H264_PROFILES } from './engine-settings.js';
 
 /** An H.264 MP4 the inference page decodes itself: its bytes and how many frames it will analyse. */

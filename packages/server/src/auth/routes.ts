@@ -1,13 +1,16 @@
 // HTTP routes of the auth API under /auth/v1, shaped like Supabase Auth for supabase-js v2:
-// the same paths, bodies, statuses, error codes and X-Supabase-Api-Version header.
+// the same paths, bodies, statuses, error codes and X-Supabase-Api-Version header. A route table,
+// like the server's own (http/app.ts); a path and method it lacks is a 404 not_found.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AUTH_API_VERSION } from '../constants.js';
 import { AppError } from '../errors.js';
 import { readJsonBody, sendJson } from '../http/http-utils.js';
+import { isDataException } from '../http/input-checks.js';
+import { exactly, findRoute, type Route } from '../http/router.js';
 import type { Logger } from '../log.js';
-import { AuthApiError } from './auth-error.js';
-import type { AuthService, ClientContext } from './service.js';
+import { AuthApiError, authErrors } from './auth-error.js';
+import type { AuthService, ClientContext, SessionResponse } from './service.js';
 
 export interface AuthRouteContext {
   req: IncomingMessage;
@@ -37,30 +40,39 @@ export function sendAuthError(req: IncomingMessage, res: ServerResponse, error: 
   sendJson(res, error.status, body, headers);
 }
 
-export function createAuthRoutes(service: AuthService, log: Logger) {
-  const notAvailable = (path: string) =>
-    new AuthApiError({
-      code: 'not_found',
-      status: 404,
-      message: `${path} is not available in the RepTemple local stack`,
-      expected: 'signup, token, otp, verify, recover, user, logout, settings, health',
-      received: path,
-      hint: 'Phone, OAuth, SSO, MFA and admin endpoints need a hosted Supabase project.',
-    });
+type Grant = (
+  service: AuthService,
+  body: Record<string, unknown>,
+  client: ClientContext,
+) => Promise<SessionResponse>;
 
-  return async function handleAuth(context: AuthRouteContext): Promise<void> {
-    const { req, res, path, url, client } = context;
-    const method = req.method ?? 'GET';
-    try {
-      if (method === 'GET' && path === '/health') {
+/** POST /token by grant_type. */
+const GRANTS: Record<string, Grant> = {
+  password: (service, body, client) => service.signInWithPassword(body, client),
+  refresh_token: (service, body, client) => service.refresh(body, client),
+  pkce: (service, body, client) => service.exchangeAuthCode(body, client),
+};
+
+/** The auth API's paths, below /auth/v1, in the order they are tried. */
+function authRoutes(service: AuthService): Route<AuthRouteContext>[] {
+  const redirectTo = (url: URL) => url.searchParams.get('redirect_to') ?? undefined;
+  return [
+    {
+      name: 'health',
+      path: exactly('/health'),
+      methods: ['GET'],
+      handle: ({ res }) =>
         respond(res, 200, {
           version: 'reptemple-local',
           name: 'GoTrue',
           description: 'RepTemple local auth (Supabase Auth compatible)',
-        });
-        return;
-      }
-      if (method === 'GET' && path === '/settings') {
+        }),
+    },
+    {
+      name: 'settings',
+      path: exactly('/settings'),
+      methods: ['GET'],
+      handle: ({ res }) =>
         respond(res, 200, {
           external: { email: true, phone: false },
           disable_signup: false,
@@ -68,15 +80,19 @@ export function createAuthRoutes(service: AuthService, log: Logger) {
           phone_autoconfirm: false,
           sms_provider: '',
           saml_enabled: false,
-        });
-        return;
-      }
-      if (method === 'GET' && path === '/.well-known/jwks.json') {
-        // HS256 keys are symmetric and never published.
-        respond(res, 200, { keys: [] });
-        return;
-      }
-      if (method === 'GET' && path === '/verify') {
+        }),
+    },
+    {
+      name: 'public keys (HS256 keys are symmetric and never published)',
+      path: exactly('/.well-known/jwks.json'),
+      methods: ['GET'],
+      handle: ({ res }) => respond(res, 200, { keys: [] }),
+    },
+    {
+      name: 'an e-mailed link, opened in the browser',
+      path: exactly('/verify'),
+      methods: ['GET'],
+      async handle({ res, url, client }) {
         const location = await service.verifyLink(url.searchParams, client);
         res.writeHead(303, {
           location,
@@ -84,22 +100,25 @@ export function createAuthRoutes(service: AuthService, log: Logger) {
           'x-supabase-api-version': AUTH_API_VERSION,
         });
         res.end();
-        return;
-      }
-      if (method === 'POST' && path === '/signup') {
-        respond(res, 200, await service.signUp(await readJsonBody(req), client));
-        return;
-      }
-      if (method === 'POST' && path === '/token') {
+      },
+    },
+    {
+      name: 'password sign-up',
+      path: exactly('/signup'),
+      methods: ['POST'],
+      handle: async ({ req, res, client }) =>
+        respond(res, 200, await service.signUp(await readJsonBody(req), client)),
+    },
+    {
+      name: 'token grants: password, refresh_token, pkce',
+      path: exactly('/token'),
+      methods: ['POST'],
+      async handle({ req, res, url, client }) {
         const grantType = url.searchParams.get('grant_type');
         const body = await readJsonBody(req);
-        if (grantType === 'password')
-          respond(res, 200, await service.signInWithPassword(body, client));
-        else if (grantType === 'refresh_token')
-          respond(res, 200, await service.refresh(body, client));
-        else if (grantType === 'pkce')
-          respond(res, 200, await service.exchangeAuthCode(body, client));
-        else {
+        const grant =
+          grantType !== null && Object.hasOwn(GRANTS, grantType) ? GRANTS[grantType] : undefined;
+        if (!grant) {
           throw new AuthApiError({
             code: 'validation_failed',
             status: 400,
@@ -108,56 +127,105 @@ export function createAuthRoutes(service: AuthService, log: Logger) {
             received: String(grantType),
           });
         }
-        return;
-      }
-      if (method === 'POST' && (path === '/otp' || path === '/magiclink')) {
+        respond(res, 200, await grant(service, body, client));
+      },
+    },
+    {
+      name: 'a one-time sign-in link and code by e-mail',
+      path: (path) => path === '/otp' || path === '/magiclink',
+      methods: ['POST'],
+      async handle({ req, res, url, client }) {
         const body = await readJsonBody(req);
         if (body.phone !== undefined) throw notAvailable('/otp with a phone number');
-        await service.sendOneTimeLink(
-          'magiclink',
-          body,
-          url.searchParams.get('redirect_to') ?? undefined,
-          client,
-        );
+        await service.sendOneTimeLink('magiclink', body, redirectTo(url), client);
         respond(res, 200, {});
-        return;
-      }
-      if (method === 'POST' && path === '/recover') {
-        await service.sendOneTimeLink(
-          'recovery',
-          await readJsonBody(req),
-          url.searchParams.get('redirect_to') ?? undefined,
-          client,
-        );
+      },
+    },
+    {
+      name: 'a password recovery link and code by e-mail',
+      path: exactly('/recover'),
+      methods: ['POST'],
+      async handle({ req, res, url, client }) {
+        await service.sendOneTimeLink('recovery', await readJsonBody(req), redirectTo(url), client);
         respond(res, 200, {});
-        return;
-      }
-      if (method === 'POST' && path === '/verify') {
-        respond(res, 200, await service.verifyCode(await readJsonBody(req), client));
-        return;
-      }
-      if (method === 'GET' && path === '/user') {
-        respond(res, 200, await service.getUser(req.headers.authorization));
-        return;
-      }
-      if (method === 'PUT' && path === '/user') {
+      },
+    },
+    {
+      name: 'a six-digit code (or a link token hash) for a session',
+      path: exactly('/verify'),
+      methods: ['POST'],
+      handle: async ({ req, res, client }) =>
+        respond(res, 200, await service.verifyCode(await readJsonBody(req), client)),
+    },
+    {
+      name: 'the signed-in user',
+      path: exactly('/user'),
+      methods: ['GET'],
+      handle: async ({ req, res }) =>
+        respond(res, 200, await service.getUser(req.headers.authorization)),
+    },
+    {
+      name: "the signed-in user's password and metadata",
+      path: exactly('/user'),
+      methods: ['PUT'],
+      handle: async ({ req, res }) =>
         respond(
           res,
           200,
           await service.updateUser(req.headers.authorization, await readJsonBody(req)),
-        );
-        return;
-      }
-      if (method === 'POST' && path === '/logout') {
+        ),
+    },
+    {
+      name: 'sign-out: this session, the others, or all',
+      path: exactly('/logout'),
+      methods: ['POST'],
+      async handle({ req, res, url }) {
         await service.logout(req.headers.authorization, url.searchParams.get('scope'));
         res.writeHead(204, { 'x-supabase-api-version': AUTH_API_VERSION });
         res.end();
-        return;
-      }
-      throw notAvailable(`${method} ${path}`);
+      },
+    },
+  ];
+}
+
+function notAvailable(path: string): AuthApiError {
+  return new AuthApiError({
+    code: 'not_found',
+    status: 404,
+    message: `${path} is not available in the RepTemple local stack`,
+    expected: 'signup, token, otp, verify, recover, user, logout, settings, health',
+    received: path,
+    hint: 'Phone, OAuth, SSO, MFA and admin endpoints need a hosted Supabase project.',
+  });
+}
+
+export function createAuthRoutes(service: AuthService, log: Logger) {
+  const routes = authRoutes(service);
+
+  return async function handleAuth(context: AuthRouteContext): Promise<void> {
+    const { req, res, path } = context;
+    const method = req.method ?? 'GET';
+    try {
+      const found = findRoute(routes, path, method);
+      if (!found) throw notAvailable(`${method} ${path}`);
+      await found.route.handle(context);
     } catch (error) {
       if (error instanceof AppError) {
         sendAuthError(req, res, error);
+        return;
+      }
+      if (isDataException(error)) {
+        // A value the database cannot take (a body check missed it): the client's input.
+        log.warn('auth_input_refused_by_database', { path, error });
+        sendAuthError(
+          req,
+          res,
+          authErrors.validation(
+            'A value in the request cannot be stored',
+            'text and numbers the database accepts',
+            (error as Error).message,
+          ),
+        );
         return;
       }
       log.error('auth_unexpected_failure', { path, error });

@@ -14,7 +14,14 @@ import { promisify } from 'node:util';
 import { CHILD_START_TIMEOUT_MS } from '../constants.js';
 import { describeError, StartupError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { forwardLines, isProcessAlive, waitForExit, waitForPidExit } from '../process-utils.js';
+import { type ChildGuard, STOP_POSTGRES } from '../process/child-guard.js';
+import {
+  forwardLines,
+  isProcessAlive,
+  readProcessIdentity,
+  waitForExit,
+  waitForPidExit,
+} from '../process/process-utils.js';
 
 const execFileAsync = promisify(execFile);
 const POSTGRES_OS_USER = 'postgres';
@@ -96,6 +103,8 @@ export interface EmbeddedPostgresOptions {
   port: number;
   superuserPassword: string;
   log: Logger;
+  /** Stops the server should this process die without stopping it. */
+  guard: ChildGuard;
 }
 
 export interface RunningEmbeddedPostgres {
@@ -162,12 +171,36 @@ async function initialiseCluster(
   }
 }
 
-/** A postmaster.pid left by a server that was killed without stopping its database. */
+/** Whether the process is a PostgreSQL server of this cluster: its command line runs postgres
+ * with `-D <clusterDir>` (as ours do). A pid in postmaster.pid may by now belong to any program. */
+export async function isPostgresOfCluster(pid: number, clusterDir: string): Promise<boolean> {
+  const identity = await readProcessIdentity(pid);
+  if (!identity) return false;
+  const [program, ...args] = identity.argv;
+  const dataDirArg = args.indexOf('-D');
+  return (
+    path.basename(program ?? '') === 'postgres' &&
+    dataDirArg !== -1 &&
+    path.resolve(args[dataDirArg + 1] ?? '') === path.resolve(clusterDir)
+  );
+}
+
+/** A postmaster.pid left by a server that was killed without stopping its database: the server is
+ * stopped when it still runs, the file removed when its pid now belongs to another program. */
 async function stopOrphanedServer(clusterDir: string, log: Logger): Promise<void> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!(await exists(pidFile))) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return;
+  if (!(await isPostgresOfCluster(pid, clusterDir))) {
+    // Never signal a stranger; PostgreSQL would refuse to start while the file names a live pid.
+    log.warn('postgres_stale_pid_file', {
+      pid,
+      reason: 'postmaster.pid names a process that is not a PostgreSQL server of this cluster',
+    });
+    await rm(pidFile, { force: true });
+    return;
+  }
   log.warn('postgres_orphan_stop', {
     pid,
     reason: 'a previous run ended without stopping its database',
@@ -225,6 +258,8 @@ export async function startEmbeddedPostgres(
   );
   const exited = waitForExit(child);
   const pid = child.pid;
+  await options.guard.watch(pid, STOP_POSTGRES);
+  void exited.then(() => options.guard.forget(pid));
   if (pid === undefined) {
     throw new StartupError({
       code: 'postgres_spawn_failed',

@@ -1,18 +1,32 @@
-// The one HTTP entry point: thin routing to the data API proxy, the auth routes, the media API,
-// the development outbox, health, and the web app.
+// The one HTTP entry point: CORS for the APIs, then the route table below (first match answers),
+// with one request log line and one error answer for whatever a route throws.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { verifyJwt } from '../auth/jwt.js';
 import type { OutboxMailer } from '../auth/mailer.js';
 import type { AuthRouteContext } from '../auth/routes.js';
 import type { AuthService } from '../auth/service.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { MEDIA_KINDS, MediaService } from '../media/upload-service.js';
+import type { MediaKind } from '../media/media-files.js';
+import { type MediaService, UPLOAD_ID_PATTERN } from '../media/upload-service.js';
+import { checkApiKey } from './api-keys.js';
+import type { HostPolicy } from './host-policy.js';
 import { clientIp, isLoopback, sendAppError, sendJson } from './http-utils.js';
+import { decodePath, findQueryProblem, isDataException } from './input-checks.js';
 import { proxyRequest } from './proxy.js';
+import {
+  anyPath,
+  atOrBelow,
+  exactly,
+  findRoute,
+  matching,
+  type Route,
+  startingWith,
+} from './router.js';
 import { serveFile } from './static-files.js';
+import { handleUpload, refuseUploadMethod } from './upload-route.js';
+import { serveWebApp } from './web-app.js';
 
 export interface AppDependencies {
   log: Logger;
@@ -27,8 +41,15 @@ export interface AppDependencies {
   media: MediaService;
   outbox: OutboxMailer | undefined;
   webDir: string;
-  /** The URL the web app should use for supabase-js, as seen by this request. */
-  publicUrlFor: (req: IncomingMessage) => string;
+  /** Host headers the server answers (DNS rebinding). */
+  hostPolicy: HostPolicy;
+  /** This server's URL for a request that reached it by an accepted host name: the URL the web app
+   * gives supabase-js. */
+  serverUrlFor: (acceptedHost: string) => string;
+  /** The web app's Content-Security-Policy. */
+  contentSecurityPolicy: string;
+  /** Whether the web app's source maps are served (development only). */
+  serveSourceMaps: boolean;
   health: () => Promise<{ ok: boolean; report: Record<string, unknown> }>;
 }
 
@@ -51,87 +72,228 @@ const AUTH_PATHS_WITHOUT_KEY = new Set([
 ]);
 const MEDIA_FILE_PATTERN =
   /^\/media\/(videos|thumbnails|gifs)\/([A-Za-z0-9_-]+\.(?:webm|mp4|mov|jpg|gif))$/;
+const READ_METHODS = ['GET', 'HEAD'] as const;
+const UPLOAD_STATUS_PATTERN = new RegExp(
+  `^/api/uploads/(${UPLOAD_ID_PATTERN.source.slice(1, -1)})$`,
+);
+/** What a client waiting for a thumbnail or GIF is told to wait. s */
+const MEDIA_RETRY_AFTER_SECONDS = 2;
 
-const PLACEHOLDER_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>RepTemple</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#1b1b1b}
-code{background:#f2f2f2;padding:.1rem .3rem;border-radius:.2rem}</style></head>
-<body><h1>RepTemple</h1><p><em>Treat Your Body Like a Place of Worship</em></p>
-<p>The backend is running. The web app is not built yet: run <code>pnpm --filter @reptemple/web build</code> and restart.</p>
-<ul><li><a href="/health">/health</a>: status of the database and the data API</li>
-<li><a href="/api/config">/api/config</a>: what the web app reads at start</li>
-<li><a href="/api/dev/outbox">/api/dev/outbox</a>: sign-in e-mails (development only, this machine only)</li></ul>
-</body></html>`;
+/** The APIs answer cross-origin requests (a hosted web app may call this server); the
+ * development outbox does not. */
+function isCorsPath(pathname: string): boolean {
+  const isApi =
+    pathname.startsWith('/rest/v1') ||
+    pathname.startsWith('/auth/v1') ||
+    pathname.startsWith('/api/');
+  return isApi && !pathname.startsWith('/api/dev/');
+}
 
-function apiKeyFrom(req: IncomingMessage, url: URL): string | undefined {
-  const header = req.headers.apikey;
-  return (
-    (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined
+/** 405 for a read-only path asked with another method. */
+function refuseMethod(res: ServerResponse, method: string, pathname: string): void {
+  sendJson(
+    res,
+    405,
+    { code: 'method_not_allowed', message: `${method} is not allowed on ${pathname}` },
+    { allow: READ_METHODS.join(', ') },
   );
+}
+
+/** Every path the server answers, in the order they are tried. */
+export function createRoutes(deps: AppDependencies): Route[] {
+  const notFound = (res: ServerResponse, message = 'Not found') =>
+    sendJson(res, 404, { code: 'not_found', message });
+  return [
+    {
+      name: 'health of the database, the data API and mail',
+      path: exactly('/health'),
+      methods: READ_METHODS,
+      async handle({ res }) {
+        const { ok, report } = await deps.health();
+        sendJson(res, ok ? 200 : 503, report);
+      },
+    },
+    {
+      name: 'health with another method',
+      path: exactly('/health'),
+      handle: ({ res, method }) => refuseMethod(res, method, '/health'),
+    },
+    {
+      name: 'data API (PostgREST), behind the project key',
+      path: atOrBelow('/rest/v1'),
+      async handle({ req, res, url }) {
+        if (!checkApiKey(deps, req, res, url)) return;
+        const rest = url.pathname.slice('/rest/v1'.length) || '/';
+        const problem =
+          decodePath(rest) === undefined
+            ? 'the path is not valid percent-encoded text'
+            : findQueryProblem(url.search);
+        if (problem) {
+          sendJson(res, 400, {
+            code: 'bad_query',
+            message: `The data API request is malformed: ${problem}.`,
+            hint: 'Encode values with encodeURIComponent; NUL characters are never allowed.',
+          });
+          return;
+        }
+        await proxyRequest(req, res, deps.postgrestUrl(), `${rest}${url.search}`, deps.log);
+      },
+    },
+    {
+      name: 'auth API, behind the project key except for links opened in a browser',
+      path: startingWith('/auth/v1/'),
+      async handle({ req, res, url }) {
+        const authPath = url.pathname.slice('/auth/v1'.length);
+        if (!AUTH_PATHS_WITHOUT_KEY.has(authPath) && !checkApiKey(deps, req, res, url)) return;
+        await deps.handleAuth({
+          req,
+          res,
+          path: authPath,
+          url,
+          client: { ip: clientIp(req, deps.trustProxy), userAgent: req.headers['user-agent'] },
+        });
+      },
+    },
+    {
+      name: 'public configuration for the web app',
+      path: exactly('/api/config'),
+      methods: READ_METHODS,
+      handle({ res, host }) {
+        // Public values only: the anon key is meant for browsers; the service key never leaves.
+        sendJson(res, 200, { supabaseUrl: deps.serverUrlFor(host), anonKey: deps.anonKey });
+      },
+    },
+    {
+      name: 'public configuration with another method',
+      path: exactly('/api/config'),
+      handle: ({ res, method }) => refuseMethod(res, method, '/api/config'),
+    },
+    {
+      name: 'video upload',
+      path: exactly('/api/upload-video'),
+      methods: ['POST'],
+      handle: (context) => handleUpload(deps.auth, deps.media, context),
+    },
+    {
+      name: 'video upload with another method',
+      path: exactly('/api/upload-video'),
+      handle: refuseUploadMethod,
+    },
+    {
+      name: 'sent e-mails (development only, this machine only)',
+      path: exactly('/api/dev/outbox'),
+      async handle({ req, res, url }) {
+        if (!deps.devEndpoints || !deps.outbox || !isLoopback(req.socket.remoteAddress)) {
+          notFound(res);
+          return;
+        }
+        sendJson(res, 200, {
+          messages: await deps.outbox.list(url.searchParams.get('to') ?? undefined),
+        });
+      },
+    },
+    {
+      name: 'uploaded media files, with range requests',
+      path: matching(MEDIA_FILE_PATTERN),
+      methods: READ_METHODS,
+      async handle({ req, res, match }) {
+        const kind = match![1] as MediaKind;
+        const file = path.join(deps.media.files.dir(kind), match![2]!);
+        if (await serveFile(req, res, file, 'public, max-age=31536000, immutable')) return;
+        const missing = await deps.media.missingMedia(kind, match![2]!);
+        if (missing.state === 'processing') {
+          sendJson(
+            res,
+            503,
+            {
+              code: 'media_processing',
+              message: 'This file is being made; it will be here in a moment.',
+              hint: `Try again in ${MEDIA_RETRY_AFTER_SECONDS} s, or follow GET /api/uploads/{id}.`,
+            },
+            { 'retry-after': String(MEDIA_RETRY_AFTER_SECONDS) },
+          );
+          return;
+        }
+        if (missing.state === 'failed') {
+          notFound(res, `This file could not be made: ${missing.reason ?? 'unknown reason'}`);
+          return;
+        }
+        notFound(res, 'No such media file');
+      },
+    },
+    {
+      name: "an upload's media status (thumbnail and GIF)",
+      path: matching(UPLOAD_STATUS_PATTERN),
+      methods: READ_METHODS,
+      async handle({ res, match }) {
+        const status = await deps.media.status(match![1]!);
+        if (!status) {
+          notFound(res, 'No such upload');
+          return;
+        }
+        sendJson(res, 200, status);
+      },
+    },
+    {
+      name: 'any other API or media path',
+      path: (pathname) => pathname.startsWith('/api/') || pathname.startsWith('/media/'),
+      handle({ res, method, url }) {
+        notFound(res, `No route for ${method} ${url.pathname}`);
+      },
+    },
+    {
+      name: 'the web app',
+      path: anyPath,
+      methods: READ_METHODS,
+      handle: ({ req, res, url }) =>
+        serveWebApp(
+          {
+            webDir: deps.webDir,
+            contentSecurityPolicy: deps.contentSecurityPolicy,
+            serveSourceMaps: deps.serveSourceMaps,
+          },
+          req,
+          res,
+          url.pathname,
+        ),
+    },
+    {
+      name: 'any other method',
+      path: anyPath,
+      handle({ res, method, url }) {
+        sendJson(res, 405, {
+          code: 'method_not_allowed',
+          message: `${method} is not allowed on ${url.pathname}`,
+        });
+      },
+    },
+  ];
+}
+
+/** The request target as a URL. Only origin-form ('/path?query') is taken: `new URL('//x/y', base)`
+ * would read 'x' as a host and route '//api/...' as '/...'. */
+function parseRequestUrl(target: string | undefined): URL | undefined {
+  if (!target?.startsWith('/')) return undefined;
+  try {
+    return new URL(`http://local${target}`);
+  } catch (error) {
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  }
 }
 
 export function createApp(deps: AppDependencies) {
   const { log } = deps;
+  const routes = createRoutes(deps);
 
-  /** Like Supabase's gateway: the data and auth APIs need one of the project's API keys, that is
-   * an anon or service_role token signed with the project's secret. */
-  function isProjectApiKey(key: string | undefined): boolean {
-    if (!key) return false;
-    if (key === deps.anonKey || key === deps.serviceRoleKey) return true;
-    try {
-      const claims = verifyJwt(key, deps.jwtSecret);
-      return claims.role === 'anon' || claims.role === 'service_role';
-    } catch (error) {
-      if (error instanceof AppError) return false;
-      throw error;
-    }
-  }
-
-  function checkApiKey(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
-    const key = apiKeyFrom(req, url);
-    if (isProjectApiKey(key)) {
-      if (!req.headers.authorization) req.headers.authorization = `Bearer ${key}`;
-      return true;
-    }
-    sendJson(res, 401, {
-      message: key ? 'Invalid API key' : 'No API key found in request',
-      hint: key
-        ? 'Double check your Supabase `anon` or `service_role` API key.'
-        : 'No `apikey` request header or url param was found.',
-    });
-    return false;
-  }
-
-  async function serveWeb(
+  async function route(
     req: IncomingMessage,
     res: ServerResponse,
-    pathname: string,
+    url: URL,
+    host: string,
   ): Promise<void> {
-    const root = path.resolve(deps.webDir);
-    const requested = path.resolve(root, `.${decodeURIComponent(pathname)}`);
-    if (requested !== root && !requested.startsWith(root + path.sep)) {
-      sendJson(res, 404, { code: 'not_found', message: 'Not found' });
-      return;
-    }
-    const immutable = pathname.startsWith('/assets/')
-      ? 'public, max-age=31536000, immutable'
-      : 'no-cache';
-    if (requested !== root && (await serveFile(req, res, requested, immutable))) return;
-    // The app routes in the browser: any other path gets index.html.
-    if (await serveFile(req, res, path.join(root, 'index.html'), 'no-cache')) return;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
-    res.end(req.method === 'HEAD' ? undefined : PLACEHOLDER_PAGE);
-  }
-
-  async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const pathname = url.pathname;
     const method = req.method ?? 'GET';
-    const isApi =
-      pathname.startsWith('/rest/v1') ||
-      pathname.startsWith('/auth/v1') ||
-      pathname.startsWith('/api/');
-    if (isApi && !pathname.startsWith('/api/dev/')) {
+    if (isCorsPath(url.pathname)) {
       for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
       if (method === 'OPTIONS') {
         res.writeHead(204);
@@ -139,122 +301,20 @@ export function createApp(deps: AppDependencies) {
         return;
       }
     }
-
-    if (pathname === '/health') {
-      const { ok, report } = await deps.health();
-      sendJson(res, ok ? 200 : 503, report);
-      return;
-    }
-    if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) {
-      if (!checkApiKey(req, res, url)) return;
-      const rest = pathname.slice('/rest/v1'.length) || '/';
-      await proxyRequest(req, res, deps.postgrestUrl(), `${rest}${url.search}`, log);
-      return;
-    }
-    if (pathname.startsWith('/auth/v1/')) {
-      const authPath = pathname.slice('/auth/v1'.length);
-      if (!AUTH_PATHS_WITHOUT_KEY.has(authPath) && !checkApiKey(req, res, url)) return;
-      await deps.handleAuth({
-        req,
-        res,
-        path: authPath,
-        url,
-        client: { ip: clientIp(req, deps.trustProxy), userAgent: req.headers['user-agent'] },
-      });
-      return;
-    }
-    if (pathname === '/api/config' && (method === 'GET' || method === 'HEAD')) {
-      // Public values only: the anon key is meant for browsers; the service key never leaves.
-      sendJson(res, 200, { supabaseUrl: deps.publicUrlFor(req), anonKey: deps.anonKey });
-      return;
-    }
-    if (pathname === '/api/upload-video') {
-      if (method !== 'POST') {
-        sendJson(
-          res,
-          405,
-          {
-            success: false,
-            error: 'Use POST with multipart/form-data.',
-            code: 'method_not_allowed',
-          },
-          { allow: 'POST' },
-        );
-        return;
-      }
-      try {
-        const { user } = await deps.auth.authenticate(req.headers.authorization);
-        sendJson(res, 200, await deps.media.handleUpload(req, user.id));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        const status =
-          error.code === 'no_authorization' ||
-          error.code === 'bad_jwt' ||
-          error.code === 'session_not_found' ||
-          error.code === 'user_not_found'
-            ? 401
-            : error.status;
-        if (error.status === 413) res.setHeader('connection', 'close');
-        sendJson(res, status, { success: false, error: error.message, ...error.toJSON() });
-        // A rejected upload's remaining body is drained briefly so the client reads the answer,
-        // then the connection is closed rather than reading megabytes. ms
-        if (!req.complete) {
-          req.resume();
-          setTimeout(() => req.destroy(), 5000).unref();
-        }
-      }
-      return;
-    }
-    if (pathname === '/api/dev/outbox') {
-      if (!deps.devEndpoints || !deps.outbox || !isLoopback(req.socket.remoteAddress)) {
-        sendJson(res, 404, { code: 'not_found', message: 'Not found' });
-        return;
-      }
-      sendJson(res, 200, {
-        messages: await deps.outbox.list(url.searchParams.get('to') ?? undefined),
-      });
-      return;
-    }
-    const mediaMatch = MEDIA_FILE_PATTERN.exec(pathname);
-    if (mediaMatch && (method === 'GET' || method === 'HEAD')) {
-      const kind = mediaMatch[1] as keyof typeof MEDIA_KINDS;
-      if (
-        await serveFile(
-          req,
-          res,
-          path.join(deps.media.dir(kind), mediaMatch[2]!),
-          'public, max-age=31536000, immutable',
-        )
-      )
-        return;
-      sendJson(res, 404, { code: 'not_found', message: 'No such media file' });
-      return;
-    }
-    if (pathname.startsWith('/api/') || pathname.startsWith('/media/')) {
-      sendJson(res, 404, { code: 'not_found', message: `No route for ${method} ${pathname}` });
-      return;
-    }
-    if (method === 'GET' || method === 'HEAD') {
-      await serveWeb(req, res, pathname);
-      return;
-    }
-    sendJson(res, 405, {
-      code: 'method_not_allowed',
-      message: `${method} is not allowed on ${pathname}`,
-    });
+    // The last route takes every path and method, so there always is one.
+    const found = findRoute(routes, url.pathname, method)!;
+    await found.route.handle({ req, res, url, method, host, match: found.match });
   }
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now();
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://local');
-    } catch (error) {
+    const url = parseRequestUrl(req.url);
+    if (!url) {
       sendJson(res, 400, {
         code: 'bad_request',
         message: 'Malformed request URL',
-        received: String(req.url),
-        cause: String(error),
+        expected: 'a path starting with /',
+        received: String(req.url).slice(0, 200),
       });
       return;
     }
@@ -267,11 +327,32 @@ export function createApp(deps: AppDependencies) {
         ms: Math.round(performance.now() - started),
       });
     });
+    const host = deps.hostPolicy.accept(req.headers.host);
+    if (host === undefined) {
+      log.warn('http_host_refused', { host: String(req.headers.host).slice(0, 100) });
+      sendJson(res, 421, {
+        code: 'host_not_allowed',
+        message: 'This server does not answer to that host name.',
+        expected: 'localhost, the public URL, ALLOWED_HOSTS or (with --host 0.0.0.0) this machine',
+        received: String(req.headers.host).slice(0, 100),
+        hint: 'Open the server by its own address, or add the name to ALLOWED_HOSTS.',
+      });
+      return;
+    }
     try {
-      await route(req, res, url);
+      await route(req, res, url, host);
     } catch (error) {
       if (error instanceof AppError) {
         if (!res.headersSent) sendAppError(res, error);
+        return;
+      }
+      if (isDataException(error) && !res.headersSent) {
+        log.warn('http_input_refused_by_database', { path: url.pathname, error });
+        sendJson(res, 400, {
+          code: 'invalid_input',
+          message: 'A value in the request cannot be stored.',
+          received: (error as Error).message,
+        });
         return;
       }
       log.error('http_unhandled_error', { path: url.pathname, error });

@@ -2,6 +2,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.js';
+import { findJsonProblem, jsonProblemMessage } from './input-checks.js';
 
 /** Largest JSON body accepted by the auth API. bytes */
 const MAX_JSON_BODY_BYTES = 64 * 1024;
@@ -68,6 +69,9 @@ export async function readJsonBody(
       received: Array.isArray(parsed) ? 'an array' : typeof parsed,
     });
   }
+  const problem = findJsonProblem(parsed);
+  if (problem)
+    throw new AppError({ code: 'bad_json', status: 400, ...jsonProblemMessage(problem) });
   return parsed as Record<string, unknown>;
 }
 

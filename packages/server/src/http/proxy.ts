@@ -43,6 +43,8 @@ export function proxyRequest(
       (answer) => {
         const answerHeaders = { ...answer.headers };
         for (const header of HOP_BY_HOP) delete answerHeaders[header];
+        // PostgREST names itself and its version ('postgrest/12.0.2'): nothing a client needs.
+        delete answerHeaders.server;
         if (answer.headers['transfer-encoding'] && !answer.headers['content-length'])
           answerHeaders['transfer-encoding'] = 'chunked';
         res.writeHead(answer.statusCode ?? 502, answerHeaders);

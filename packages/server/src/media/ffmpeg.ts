@@ -1,33 +1,65 @@
-// ffmpeg jobs of the media API: measure a recording, make its thumbnail and its share GIF.
-// Uses the system's ffmpeg (Debian package; FFMPEG_PATH to override): ffmpeg-static downloads its
-// binary from outside the npm registry at install time, which this project cannot do.
+// ffmpeg work of the media API: check that an upload is a playable video and measure it, make its
+// thumbnail and its share GIF. Uses the system's ffmpeg (Debian package; FFMPEG_PATH to override):
+// ffmpeg-static downloads its binary from outside the npm registry at install time, which this
+// project cannot do. Every process runs through the server's FfmpegPool (a bounded number at
+// once), at a lower CPU priority than the server, and is registered with the child watchdog.
 
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import {
+  FFMPEG_NICENESS,
   FFMPEG_TIMEOUT_MS,
   GIF_FRAME_COUNT,
   GIF_PLAYBACK_FPS,
   GIF_WIDTH_PX,
   THUMBNAIL_WIDTH_PX,
 } from '../constants.js';
-import { AppError } from '../errors.js';
+import { AppError, describeError } from '../errors.js';
+import { type ChildGuard, STOP_AT_ONCE } from '../process/child-guard.js';
+import type { FfmpegPool, FfmpegPriority } from './ffmpeg-pool.js';
 
 export interface FfmpegResult {
   stdout: string;
   stderr: string;
 }
 
+/** What runs ffmpeg: the binary, the pool that bounds how many run at once, the watchdog. */
+export interface FfmpegRunner {
+  path: string;
+  pool: FfmpegPool;
+  guard: ChildGuard;
+}
+
 export function runFfmpeg(
-  ffmpegPath: string,
+  runner: FfmpegRunner,
+  priority: FfmpegPriority,
   args: string[],
   timeoutMs = FFMPEG_TIMEOUT_MS,
 ): Promise<FfmpegResult> {
+  return runner.pool.run(priority, () => spawnFfmpeg(runner, args, timeoutMs));
+}
+
+function spawnFfmpeg(
+  runner: FfmpegRunner,
+  args: string[],
+  timeoutMs: number,
+): Promise<FfmpegResult> {
   return new Promise((resolve, reject) => {
-    // Own process group: a Ctrl-C on the server must not kill a job that shutdown waits for.
-    const child = spawn(ffmpegPath, ['-hide_banner', '-nostdin', ...args], {
+    // Own process group: a Ctrl-C on the server must not kill a job that shutdown waits for; the
+    // timeout and the watchdog stop the whole group.
+    const child = spawn(runner.path, ['-hide_banner', '-nostdin', ...args], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    if (child.pid !== undefined) {
+      try {
+        // Below the server and PostgreSQL: under load, media work waits, requests do not.
+        setPriority(child.pid, FFMPEG_NICENESS);
+      } catch {
+        // It may have exited already; its result says how it went.
+      }
+    }
+    const watched = runner.guard.watch(child.pid, STOP_AT_ONCE);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -37,14 +69,22 @@ export function runFfmpeg(
       // Keep the tail only: errors come last. chars
       stderr = (stderr + chunk).slice(-8000);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(
         new AppError({
           code: 'ffmpeg_unavailable',
           status: 500,
-          message: `ffmpeg could not be started (${ffmpegPath}).`,
+          message: `ffmpeg could not be started (${runner.path}).`,
           expected: 'ffmpeg on the PATH (apt-get install ffmpeg) or FFMPEG_PATH',
           received: error.message,
           cause: error,
@@ -53,6 +93,7 @@ export function runFfmpeg(
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      void watched.then(() => runner.guard.forget(child.pid));
       if (code === 0) {
         resolve({ stdout, stderr });
         return;
@@ -60,12 +101,11 @@ export function runFfmpeg(
       const lastLine = stderr.trim().split('\n').slice(-3).join(' | ') || `exit ${code ?? signal}`;
       reject(
         new AppError({
-          code: signal === 'SIGKILL' ? 'ffmpeg_timeout' : 'ffmpeg_failed',
+          code: timedOut ? 'ffmpeg_timeout' : 'ffmpeg_failed',
           status: 500,
-          message:
-            signal === 'SIGKILL'
-              ? `ffmpeg took longer than ${timeoutMs} ms`
-              : `ffmpeg failed: ${lastLine}`,
+          message: timedOut
+            ? `ffmpeg took longer than ${timeoutMs} ms`
+            : `ffmpeg failed: ${lastLine}`,
           expected: 'a decodable video',
           received: lastLine,
         }),
@@ -74,52 +114,92 @@ export function runFfmpeg(
   });
 }
 
-/** Duration in seconds, read by copying the video stream to nowhere: browser recordings (webm
- * from MediaRecorder) have no duration in their header, so the last packet's time is measured. */
-export async function measureDurationSeconds(ffmpegPath: string, file: string): Promise<number> {
-  const { stdout } = await runFfmpeg(ffmpegPath, [
-    '-v',
-    'error',
-    '-i',
-    file,
-    '-map',
-    '0:v:0',
-    '-c',
-    'copy',
-    '-f',
-    'null',
-    '-progress',
-    'pipe:1',
-    '-nostats',
-    '-',
-  ]);
+/** ffmpeg's message without the server's file path (the client needs the reason, not the path). */
+function withoutPath(error: unknown, file: string): string {
+  return describeError(error).replaceAll(file, 'the upload');
+}
+
+function unreadable(reason: string): AppError {
+  return new AppError({
+    code: 'unreadable_video',
+    status: 422,
+    message: 'The file is not a playable video.',
+    expected: 'a WebM or MP4 recording whose frames can be decoded',
+    received: reason,
+    hint: 'Record again; a damaged or unfinished recording cannot be submitted.',
+  });
+}
+
+/** Checks that an upload is a playable video and measures it: its length (the last packet's
+ * time; browser recordings have no duration in their header) and its first frame decoded. A file
+ * that fails either is refused: an unreadable length must not skip the length limit. s */
+export async function probeVideo(runner: FfmpegRunner, file: string): Promise<number> {
+  let stdout: string;
+  try {
+    ({ stdout } = await runFfmpeg(runner, 'upload-check', [
+      '-v',
+      'error',
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-c',
+      'copy',
+      '-f',
+      'null',
+      '-progress',
+      'pipe:1',
+      '-nostats',
+      '-',
+    ]));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ffmpeg_unavailable') throw error;
+    throw unreadable(`its container cannot be read (${withoutPath(error, file)})`);
+  }
   const times = [...stdout.matchAll(/^out_time_us=(\d+)$/gm)].map((match) => Number(match[1]));
   const last = times.at(-1);
   if (last === undefined || !Number.isFinite(last) || last <= 0) {
-    throw new AppError({
-      code: 'video_without_frames',
-      status: 422,
-      message: 'The video has no frames that can be read.',
-      expected: 'at least one video frame',
-      received: 'no video packets',
-    });
+    throw unreadable('no video frames');
+  }
+  try {
+    await runFfmpeg(runner, 'upload-check', [
+      '-v',
+      'error',
+      '-xerror',
+      '-threads',
+      '1',
+      '-i',
+      file,
+      '-map',
+      '0:v:0',
+      '-frames:v',
+      '1',
+      '-f',
+      'null',
+      '-',
+    ]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ffmpeg_unavailable') throw error;
+    throw unreadable(`its first frame cannot be decoded (${withoutPath(error, file)})`);
   }
   // µs -> s
   return last / 1_000_000;
 }
 
 export async function makeThumbnail(
-  ffmpegPath: string,
+  runner: FfmpegRunner,
   input: string,
   output: string,
   durationSeconds: number | undefined,
 ): Promise<void> {
   // One second in, or the middle of a shorter clip: the first frames are often the countdown. s
   const at = Math.max(0, Math.min(1, (durationSeconds ?? 0) / 2));
-  await runFfmpeg(ffmpegPath, [
+  await runFfmpeg(runner, 'media-job', [
     '-v',
     'error',
     '-y',
+    '-threads',
+    '1',
     '-i',
     input,
     '-ss',
@@ -130,6 +210,8 @@ export async function makeThumbnail(
     `scale=${THUMBNAIL_WIDTH_PX}:-2`,
     '-q:v',
     '3',
+    '-f',
+    'image2',
     output,
   ]);
 }
@@ -137,7 +219,7 @@ export async function makeThumbnail(
 /** A looping time-lapse of the whole recording: GIF_FRAME_COUNT frames spread evenly over it,
  * played at GIF_PLAYBACK_FPS, with a palette made for the clip. */
 export async function makeGif(
-  ffmpegPath: string,
+  runner: FfmpegRunner,
   input: string,
   output: string,
   durationSeconds: number | undefined,
@@ -147,18 +229,24 @@ export async function makeGif(
     durationSeconds && durationSeconds > 0 ? Math.max(0.05, GIF_FRAME_COUNT / durationSeconds) : 2;
   const frames = `fps=${sampleRate.toFixed(4)},setpts=N/${GIF_PLAYBACK_FPS}/TB,scale=${GIF_WIDTH_PX}:-2:flags=bilinear`;
   const filter = `${frames},split[frames][copy];[copy]palettegen=max_colors=128:stats_mode=diff[palette];[frames][palette]paletteuse=dither=bayer:bayer_scale=3`;
-  await runFfmpeg(ffmpegPath, [
+  await runFfmpeg(runner, 'media-job', [
     '-v',
     'error',
     '-y',
+    '-threads',
+    '1',
     '-i',
     input,
+    '-filter_threads',
+    '1',
     '-filter_complex',
     filter,
     '-frames:v',
     String(GIF_FRAME_COUNT),
     '-loop',
     '0',
+    '-f',
+    'gif',
     output,
   ]);
 }

@@ -1,46 +1,81 @@
-// POST /api/upload-video (spec 02 §7): receives a recording as multipart form data, checks it is a
-// video within the size and length limits, keeps it, and makes a JPEG thumbnail and a looping GIF.
-// A failure to make the thumbnail or GIF keeps the video and is reported in processingError.
+// POST /api/upload-video (spec 02 §7): receives a recording as multipart form data, checks its
+// fields and that it is a playable video within the size and length limits, keeps it, and queues
+// its media job (thumbnail and GIF). The answer comes once the video and its job are stored; the
+// thumbnail and GIF URLs in it are final and answer 503 (Retry-After) until the job has made them.
+// GET /api/uploads/<id> says how far that is. An upload that is refused, or whose sender drops the
+// connection, leaves no file behind.
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import { DEFAULT_UPLOAD_EXERCISE, MAX_RECORDING_SECONDS } from '../constants.js';
+import type pg from 'pg';
+import { MAX_RECORDING_SECONDS } from '../constants.js';
 import { AppError, describeError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { makeGif, makeThumbnail, measureDurationSeconds } from './ffmpeg.js';
+import type { JobQueue } from '../queue/job-queue.js';
+import { type FfmpegRunner, probeVideo } from './ffmpeg.js';
+import { MEDIA_KINDS, type MediaFiles, type MediaKind } from './media-files.js';
+import { MEDIA_QUEUE } from './media-jobs.js';
+import { findUpload, insertUpload, type MediaStatus } from './media-store.js';
+import { cleanOriginalName, parseUploadFields } from './upload-fields.js';
 import { describeLeadingBytes, sniffVideoContainer } from './video-sniff.js';
 
-export interface UploadResult {
+/** The answer to an accepted upload. */
+export interface UploadAnswer {
   success: true;
-  videoUrl: string;
-  thumbnailUrl: string | null;
-  gifUrl: string | null;
+  uploadId: string;
   sessionId: string;
-  processingError: string | null;
-  durationSeconds: number | null;
+  videoUrl: string;
+  /** Final URLs, known now: 503 with Retry-After until the media job has made the file. */
+  thumbnailUrl: string;
+  gifUrl: string;
+  /** 'queued' in this answer: the thumbnail and GIF are being made. */
+  mediaStatus: MediaStatus;
+  /** GET it to follow the media job (UploadStatus). */
+  statusUrl: string;
+  durationSeconds: number;
+  /** Always null here (kept for clients of the first version); the status URL reports failures. */
+  processingError: null;
 }
 
+/** GET /api/uploads/<id>. */
+export interface UploadStatus {
+  uploadId: string;
+  mediaStatus: MediaStatus;
+  videoUrl: string;
+  /** Null once the job has failed for good without making the file. */
+  thumbnailUrl: string | null;
+  gifUrl: string | null;
+  processingError: string | null;
+}
+
+/** What a media path answers while its file does not exist. */
+export type MissingMedia =
+  | { state: 'processing' }
+  | { state: 'failed'; reason: string | null }
+  | { state: 'unknown' };
+
 export interface MediaServiceOptions {
-  mediaDir: string;
+  files: MediaFiles;
+  pool: pg.Pool;
+  queue: JobQueue;
+  runner: FfmpegRunner;
   maxBytes: number;
-  ffmpegPath: string;
   log: Logger;
 }
 
-export const MEDIA_KINDS = { videos: 'videos', thumbnails: 'thumbnails', gifs: 'gifs' } as const;
-const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
-const EXERCISE_PATTERN = /^[A-Z0-9_]{1,40}$/;
 /** Fields other than the video are small; analysisData is the largest. bytes */
 const MAX_FIELD_BYTES = 2 * 1024 * 1024;
+export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{1,120}$/;
 
 interface ReceivedUpload {
   fields: Map<string, string>;
-  videoFile: string | undefined;
+  hasVideo: boolean;
   videoBytes: number;
   videoFileName: string | undefined;
 }
@@ -56,26 +91,13 @@ function uploadError(
   return new AppError({ code, status, message, expected, received, ...(hint ? { hint } : {}) });
 }
 
+const mediaUrl = (kind: MediaKind, file: string) => `/media/${MEDIA_KINDS[kind]}/${file}`;
+
 export class MediaService {
   constructor(private readonly options: MediaServiceOptions) {}
 
-  dir(kind: keyof typeof MEDIA_KINDS): string {
-    return path.join(this.options.mediaDir, MEDIA_KINDS[kind]);
-  }
-
-  async prepare(): Promise<void> {
-    for (const dir of [
-      this.dir('videos'),
-      this.dir('thumbnails'),
-      this.dir('gifs'),
-      path.join(this.options.mediaDir, 'meta'),
-      path.join(this.options.mediaDir, 'incoming'),
-    ]) {
-      await mkdir(dir, { recursive: true });
-    }
-    // Parts of uploads cut off by a crash are never completed.
-    await rm(path.join(this.options.mediaDir, 'incoming'), { recursive: true, force: true });
-    await mkdir(path.join(this.options.mediaDir, 'incoming'), { recursive: true });
+  get files(): MediaFiles {
+    return this.options.files;
   }
 
   /** Rejects a body that declares itself too large before reading it. */
@@ -86,6 +108,48 @@ export class MediaService {
     if (Number.isFinite(declared) && declared > this.options.maxBytes + overhead) {
       throw this.tooLarge(`${declared} bytes`);
     }
+  }
+
+  async handleUpload(req: IncomingMessage, userId: string): Promise<UploadAnswer> {
+    this.checkDeclaredLength(req);
+    const incoming = path.join(this.files.incomingDir, `${randomUUID()}.part`);
+    try {
+      const received = await this.receive(req, incoming);
+      return await this.store(received, incoming, userId);
+    } finally {
+      // Renamed away when the upload was kept; anything here is a refused or dropped upload.
+      await rm(incoming, { force: true });
+    }
+  }
+
+  async status(uploadId: string): Promise<UploadStatus | undefined> {
+    if (!UPLOAD_ID_PATTERN.test(uploadId)) return undefined;
+    const upload = await findUpload(this.options.pool, uploadId);
+    if (!upload) return undefined;
+    const failed = upload.media_status === 'failed';
+    return {
+      uploadId,
+      mediaStatus: upload.media_status,
+      videoUrl: mediaUrl('videos', upload.video_file),
+      thumbnailUrl:
+        failed && !upload.thumbnail_ready ? null : mediaUrl('thumbnails', `${uploadId}.jpg`),
+      gifUrl: failed && !upload.gif_ready ? null : mediaUrl('gifs', `${uploadId}.gif`),
+      processingError: upload.processing_error,
+    };
+  }
+
+  /** Why a thumbnail or GIF is not there (yet). */
+  async missingMedia(kind: MediaKind, fileName: string): Promise<MissingMedia> {
+    const uploadId = fileName.split('.')[0]!;
+    const upload = UPLOAD_ID_PATTERN.test(uploadId)
+      ? await findUpload(this.options.pool, uploadId)
+      : undefined;
+    if (!upload || kind === 'videos') return { state: 'unknown' };
+    const made = kind === 'thumbnails' ? upload.thumbnail_ready : upload.gif_ready;
+    if (made) return { state: 'unknown' };
+    return upload.media_status === 'failed'
+      ? { state: 'failed', reason: upload.processing_error }
+      : { state: 'processing' };
   }
 
   private tooLarge(received: string): AppError {
@@ -100,7 +164,9 @@ export class MediaService {
     );
   }
 
-  private receive(req: IncomingMessage): Promise<ReceivedUpload> {
+  /** Reads the form; the video goes to `incoming`. Settles once every file handle is closed: on
+   * success, on a refusal, and when the sender drops the connection. */
+  private receive(req: IncomingMessage, incoming: string): Promise<ReceivedUpload> {
     const contentType = req.headers['content-type'] ?? '';
     if (!/^multipart\/form-data/i.test(contentType)) {
       return Promise.reject(
@@ -109,44 +175,68 @@ export class MediaService {
           400,
           'The upload must be multipart/form-data.',
           'multipart/form-data with a video file',
-          contentType || 'no content type',
+          contentType.slice(0, 100) || 'no content type',
+        ),
+      );
+    }
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: {
+          fileSize: this.options.maxBytes,
+          files: 1,
+          fields: 20,
+          fieldSize: MAX_FIELD_BYTES,
+        },
+      });
+    } catch (error) {
+      return Promise.reject(
+        uploadError(
+          'bad_multipart',
+          400,
+          'The multipart form could not be read.',
+          'a multipart body with a boundary',
+          describeError(error),
         ),
       );
     }
     return new Promise((resolve, reject) => {
       const received: ReceivedUpload = {
         fields: new Map(),
-        videoFile: undefined,
+        hasVideo: false,
         videoBytes: 0,
         videoFileName: undefined,
       };
       let failure: AppError | undefined;
-      const pendingWrites: Array<Promise<void>> = [];
-      let parser: busboy.Busboy;
-      try {
-        parser = busboy({
-          headers: req.headers,
-          limits: {
-            fileSize: this.options.maxBytes,
-            files: 1,
-            fields: 20,
-            fieldSize: MAX_FIELD_BYTES,
-          },
+      let settled = false;
+      const fileStreams: Readable[] = [];
+      const writes: Array<Promise<void>> = [];
+      /** Answers once the file writes have ended (and closed their handles). */
+      const settle = (error?: AppError) => {
+        if (settled) return;
+        settled = true;
+        void Promise.allSettled(writes).then((results) => {
+          const writeError = results.find((result) => result.status === 'rejected');
+          const problem =
+            error ??
+            failure ??
+            (writeError
+              ? uploadError(
+                  'upload_interrupted',
+                  400,
+                  'The upload was interrupted.',
+                  'the whole file',
+                  describeError((writeError as PromiseRejectedResult).reason),
+                )
+              : undefined);
+          if (problem) reject(problem);
+          else resolve(received);
         });
-      } catch (error) {
-        reject(
-          uploadError(
-            'bad_multipart',
-            400,
-            'The multipart form could not be read.',
-            'a multipart body with a boundary',
-            describeError(error),
-          ),
-        );
-        return;
-      }
+      };
+
       parser.on('field', (name, value, info) => {
-        if (info.valueTruncated)
+        if (info.valueTruncated) {
           failure ??= uploadError(
             'field_too_large',
             413,
@@ -154,22 +244,23 @@ export class MediaService {
             `at most ${MAX_FIELD_BYTES} bytes`,
             'more',
           );
+        }
         received.fields.set(name, value);
       });
       parser.on('file', (name, stream, info) => {
-        if (name !== 'video') {
+        fileStreams.push(stream);
+        if (name !== 'video' || received.hasVideo) {
           failure ??= uploadError(
             'unexpected_file',
             400,
             `Unexpected file field ${name}.`,
             'one file, in the field "video"',
-            name,
+            name.slice(0, 60),
           );
           stream.resume();
           return;
         }
-        const temp = path.join(this.options.mediaDir, 'incoming', `${randomUUID()}.part`);
-        received.videoFile = temp;
+        received.hasVideo = true;
         received.videoFileName = info.filename;
         stream.on('data', (chunk: Buffer) => {
           received.videoBytes += chunk.length;
@@ -177,7 +268,7 @@ export class MediaService {
         stream.on('limit', () => {
           failure ??= this.tooLarge(`more than ${this.options.maxBytes} bytes`);
         });
-        pendingWrites.push(pipeline(stream, createWriteStream(temp)));
+        writes.push(pipeline(stream, createWriteStream(incoming, { flags: 'wx' })));
       });
       parser.on('filesLimit', () => {
         failure ??= uploadError(
@@ -189,7 +280,7 @@ export class MediaService {
         );
       });
       parser.on('error', (error: unknown) => {
-        reject(
+        settle(
           uploadError(
             'bad_multipart',
             400,
@@ -199,113 +290,33 @@ export class MediaService {
           ),
         );
       });
-      parser.on('close', () => {
-        Promise.all(pendingWrites).then(
-          () => (failure ? reject(failure) : resolve(received)),
-          (error: unknown) =>
-            reject(
-              failure ??
-                uploadError(
-                  'upload_interrupted',
-                  400,
-                  'The upload was interrupted.',
-                  'the whole file',
-                  describeError(error),
-                ),
-            ),
-        );
-      });
-      req.on('aborted', () => {
-        failure ??= uploadError(
+      parser.on('close', () => settle());
+      // The sender dropped the connection: busboy would wait for the rest forever, with the file
+      // still open. Stop reading and close it.
+      req.once('close', () => {
+        if (req.complete || settled) return;
+        const interrupted = uploadError(
           'upload_interrupted',
           400,
           'The upload was interrupted.',
           'the whole request body',
           'a connection closed early',
         );
+        req.unpipe(parser);
+        for (const stream of fileStreams) stream.destroy(interrupted);
+        parser.destroy();
+        settle(interrupted);
       });
       req.pipe(parser);
     });
   }
 
-  async handleUpload(req: IncomingMessage, userId: string): Promise<UploadResult> {
-    this.checkDeclaredLength(req);
-    let received: ReceivedUpload | undefined;
-    try {
-      received = await this.receive(req);
-      return await this.store(received, userId);
-    } finally {
-      // On success the part was renamed away; anything still here is a rejected upload.
-      const leftover = received?.videoFile;
-      if (leftover) await rm(leftover, { force: true });
-    }
-  }
-
-  private parseFields(fields: Map<string, string>) {
-    const missing = ['sessionId', 'totalPushups', 'challengeName'].filter(
-      (name) => !fields.get(name)?.trim(),
-    );
-    if (missing.length) {
-      throw uploadError(
-        'missing_field',
-        400,
-        `Missing field${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}.`,
-        'video, sessionId, totalPushups, challengeName (exercise and analysisData optional)',
-        `fields ${[...fields.keys()].join(', ') || 'none'}`,
-      );
-    }
-    const sessionId = fields.get('sessionId')!.trim();
-    if (!SESSION_ID_PATTERN.test(sessionId)) {
-      throw uploadError(
-        'invalid_field',
-        400,
-        'sessionId may contain only letters, digits, - and _.',
-        '1-100 characters of A-Z a-z 0-9 - _',
-        sessionId.slice(0, 120),
-      );
-    }
-    const totalPushups = Number(fields.get('totalPushups'));
-    if (!Number.isInteger(totalPushups) || totalPushups < 0 || totalPushups > 2000) {
-      throw uploadError(
-        'invalid_field',
-        400,
-        'totalPushups must be a whole number.',
-        'an integer from 0 to 2000',
-        String(fields.get('totalPushups')),
-      );
-    }
-    const challengeName = fields.get('challengeName')!.trim().slice(0, 200);
-    const exercise = (fields.get('exercise')?.trim() || DEFAULT_UPLOAD_EXERCISE).toUpperCase();
-    if (!EXERCISE_PATTERN.test(exercise)) {
-      throw uploadError(
-        'invalid_field',
-        400,
-        'exercise must be a name like PUSHUP.',
-        'A-Z, 0-9 and _, up to 40 characters',
-        exercise.slice(0, 60),
-      );
-    }
-    let analysisData: unknown = null;
-    const rawAnalysis = fields.get('analysisData');
-    if (rawAnalysis?.trim()) {
-      try {
-        analysisData = JSON.parse(rawAnalysis);
-      } catch (error) {
-        throw new AppError({
-          code: 'invalid_field',
-          status: 400,
-          message: 'analysisData is not valid JSON.',
-          expected: 'a JSON object',
-          received: describeError(error),
-          cause: error,
-        });
-      }
-    }
-    return { sessionId, totalPushups, challengeName, exercise, analysisData };
-  }
-
-  private async store(received: ReceivedUpload, userId: string): Promise<UploadResult> {
-    if (!received.videoFile) {
+  private async store(
+    received: ReceivedUpload,
+    incoming: string,
+    userId: string,
+  ): Promise<UploadAnswer> {
+    if (!received.hasVideo) {
       throw uploadError(
         'missing_field',
         400,
@@ -314,7 +325,7 @@ export class MediaService {
         `fields ${[...received.fields.keys()].join(', ') || 'none'}`,
       );
     }
-    const fields = this.parseFields(received.fields);
+    const fields = parseUploadFields(received.fields);
     if (received.videoBytes === 0) {
       throw uploadError(
         'empty_video',
@@ -326,7 +337,7 @@ export class MediaService {
       );
     }
     const head = Buffer.alloc(16);
-    const handle = await open(received.videoFile, 'r');
+    const handle = await open(incoming, 'r');
     try {
       await handle.read(head, 0, 16, 0);
     } finally {
@@ -342,16 +353,9 @@ export class MediaService {
         describeLeadingBytes(head),
       );
     }
-
-    const { ffmpegPath, log } = this.options;
-    let durationSeconds: number | undefined;
-    const problems: string[] = [];
-    try {
-      durationSeconds = await measureDurationSeconds(ffmpegPath, received.videoFile);
-    } catch (error) {
-      problems.push(`could not read the video's length: ${describeError(error)}`);
-    }
-    if (durationSeconds !== undefined && durationSeconds > MAX_RECORDING_SECONDS) {
+    const { runner, pool, queue, log } = this.options;
+    const durationSeconds = await probeVideo(runner, incoming);
+    if (durationSeconds > MAX_RECORDING_SECONDS) {
       throw uploadError(
         'video_too_long',
         422,
@@ -362,84 +366,51 @@ export class MediaService {
     }
 
     // A random suffix: a repeated session id never overwrites an earlier upload.
-    const fileId = `${fields.sessionId}-${randomBytes(4).toString('hex')}`;
-    const videoName = `${fileId}.${container.extension}`;
-    const videoPath = path.join(this.dir('videos'), videoName);
-    await rename(received.videoFile, videoPath);
-    received.videoFile = undefined;
-
-    const thumbnailName = `${fileId}.jpg`;
-    const gifName = `${fileId}.gif`;
-    const started = performance.now();
-    const [thumbnail, gif] = await Promise.allSettled([
-      makeThumbnail(
-        ffmpegPath,
-        videoPath,
-        path.join(this.dir('thumbnails'), thumbnailName),
-        durationSeconds,
-      ),
-      makeGif(ffmpegPath, videoPath, path.join(this.dir('gifs'), gifName), durationSeconds),
-    ]);
-    const thumbnailOk =
-      thumbnail.status === 'fulfilled' &&
-      (await nonEmpty(path.join(this.dir('thumbnails'), thumbnailName)));
-    const gifOk =
-      gif.status === 'fulfilled' && (await nonEmpty(path.join(this.dir('gifs'), gifName)));
-    if (!thumbnailOk) {
-      problems.push(
-        `thumbnail failed: ${thumbnail.status === 'rejected' ? describeError(thumbnail.reason) : 'no frame produced'}`,
-      );
-      await rm(path.join(this.dir('thumbnails'), thumbnailName), { force: true });
-    }
-    if (!gifOk) {
-      problems.push(
-        `GIF failed: ${gif.status === 'rejected' ? describeError(gif.reason) : 'no frame produced'}`,
-      );
-      await rm(path.join(this.dir('gifs'), gifName), { force: true });
-    }
-    const processingError = problems.length
-      ? `The video was saved, but processing failed: ${problems.join('; ')}`
-      : null;
-    const result: UploadResult = {
-      success: true,
-      videoUrl: `/media/videos/${videoName}`,
-      thumbnailUrl: thumbnailOk ? `/media/thumbnails/${thumbnailName}` : null,
-      gifUrl: gifOk ? `/media/gifs/${gifName}` : null,
-      sessionId: fields.sessionId,
-      processingError,
-      durationSeconds: durationSeconds ?? null,
-    };
-    await writeFile(
-      path.join(this.options.mediaDir, 'meta', `${fileId}.json`),
-      JSON.stringify({
-        ...result,
+    const uploadId = `${fields.sessionId}-${randomBytes(4).toString('hex')}`;
+    const videoFile = `${uploadId}.${container.extension}`;
+    const videoPath = path.join(this.files.dir('videos'), videoFile);
+    // Renamed before the row is committed: a crash in between leaves a file without a row, which
+    // the next start removes; never a row without its file.
+    await rename(incoming, videoPath);
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await insertUpload(client, {
+        id: uploadId,
         userId,
-        exercise: fields.exercise,
-        totalPushups: fields.totalPushups,
-        challengeName: fields.challengeName,
-        analysisData: fields.analysisData,
+        videoFile,
         bytes: received.videoBytes,
-        originalName: received.videoFileName,
-        uploadedAt: new Date().toISOString(),
-      }),
-    );
-    log[processingError ? 'warn' : 'info']('video_uploaded', {
+        durationSeconds,
+        fields,
+        originalName: cleanOriginalName(received.videoFileName),
+      });
+      await queue.send(MEDIA_QUEUE, { uploadId }, { db: client });
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      await rm(videoPath, { force: true });
+      throw error;
+    } finally {
+      client.release();
+    }
+    queue.wake(MEDIA_QUEUE);
+    log.info('video_uploaded', {
       userId,
-      sessionId: fields.sessionId,
+      uploadId,
       bytes: received.videoBytes,
       durationSeconds,
-      processingMs: Math.round(performance.now() - started),
-      processingError,
     });
-    return result;
-  }
-}
-
-async function nonEmpty(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).size > 0;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
+    return {
+      success: true,
+      uploadId,
+      sessionId: fields.sessionId,
+      videoUrl: mediaUrl('videos', videoFile),
+      thumbnailUrl: mediaUrl('thumbnails', `${uploadId}.jpg`),
+      gifUrl: mediaUrl('gifs', `${uploadId}.gif`),
+      mediaStatus: 'queued',
+      statusUrl: `/api/uploads/${uploadId}`,
+      durationSeconds,
+      processingError: null,
+    };
   }
 }

@@ -1,16 +1,19 @@
 /**
  * One video's analysis: the pose of every frame fed, in order, to the push-up analyser or a
  * definition, with the counter state after each frame kept so the screen can show any moment
- * exactly as the analysis saw it. Pure (no DOM, no clock): the same frames give the same counts as
- * `reptemple analyze`, which runs the same analysers the same way (packages/cli analyseFrames).
+ * exactly as the analysis saw it. Pure (no DOM, no clock): the analyser comes from pose-sdk's
+ * `createAnalyzer`, as `reptemple analyze`'s does (through `analyseFrames`), so the same frames give
+ * the same counts.
  */
 import type { ExerciseDefinition } from '@reptemple/definitions';
 import {
+  type AnalyzerChoice,
+  type AnyRepAnalyzer,
+  createAnalyzer,
   DefinitionAnalyzer,
   type FrameSize,
   type Landmark,
   type PoseFrame,
-  PushupAnalyzer,
   type RepRecord,
   type TimelineEntry,
 } from '@reptemple/pose-sdk';
@@ -40,13 +43,13 @@ export function displayPhase(phase: string | null): DisplayPhase {
   return PUSHUP_PHASES[phase] ?? (phase as DisplayPhase);
 }
 
-/** Which analyser: the push-up analyser (no definition) or the definition-driven one. */
-export function analyserKind(definition: ExerciseDefinition | null | undefined) {
-  return definition ? 'definition' : 'pushup';
+/** The screen's analyser: the definition-driven one for a definition, else the push-up analyser. */
+export function analyserChoice(definition: ExerciseDefinition | null | undefined): AnalyzerChoice {
+  return definition ? { kind: 'definition', definition } : { kind: 'pushup' };
 }
 
 export class AnalysisRun {
-  private readonly analyzer: PushupAnalyzer | DefinitionAnalyzer;
+  private readonly analyzer: AnyRepAnalyzer;
   private readonly analysed: AnalysedFrame[] = [];
   private finished = false;
 
@@ -54,9 +57,7 @@ export class AnalysisRun {
     readonly definition: ExerciseDefinition | null,
     readonly frameSize: FrameSize,
   ) {
-    this.analyzer = definition
-      ? new DefinitionAnalyzer({ definition, frameSize })
-      : new PushupAnalyzer({ frameSize });
+    this.analyzer = createAnalyzer(analyserChoice(definition), { frameSize });
   }
 
   /** Feeds the next frame (timestamps must increase). */

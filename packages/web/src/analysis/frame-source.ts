@@ -7,9 +7,8 @@
  * <video> is stepped through the file every FRAME_STEP_S of media time.
  */
 import {
-  analysedFrame,
   canDecode,
-  decodeMp4Frames,
+  detectMp4Frames,
   detectVideoFrames,
   Mp4FormatError,
   type PoseDetection,
@@ -127,18 +126,13 @@ export async function detectEveryFrame(
   }
   if (track && (await canDecode(track))) {
     let sized = false;
-    const frames = await decodeMp4Frames(
+    // The browser host's decode-and-detect loop, as the CLI's inference page runs it: every frame,
+    // turned as displayed and with the colours a <video> assumes, at the CLI's exact times.
+    const frames = await detectMp4Frames(
       bytes,
       track,
-      async (frame, timestampMs) => {
-        // Turned as displayed, untagged colours as a <video> assumes: the CLI's exact image.
-        const image = await analysedFrame(frame, track);
-        let detection: PoseDetection;
-        try {
-          detection = detector.detect(image, timestampMs);
-        } finally {
-          if (image !== frame) image.close();
-        }
+      detector,
+      async (detection) => {
         if (!sized) {
           callbacks.onFrameSize(detection.frameSize, 'webcodecs');
           sized = true;
@@ -146,7 +140,7 @@ export async function detectEveryFrame(
         callbacks.onDetection(detection);
         await yieldToPage();
       },
-      signal,
+      { signal },
     );
     return { kind: 'webcodecs', frames };
   }

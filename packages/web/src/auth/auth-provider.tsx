@@ -1,4 +1,3 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   createContext,
   type ReactNode,
@@ -10,6 +9,7 @@ import {
 import { PROFILE_QUERY_TIMEOUT_MS } from '../constants/limits';
 import { getCurrentSession, subscribeToAuthChanges } from '../data/auth/auth';
 import { loadProfile, ProfileTimeoutError, updateProfile } from '../data/profiles/profiles';
+import type { SupabaseClient } from '../data/supabase-client';
 import { type AuthState, isAdmin } from './auth-state';
 import { AuthStore } from './auth-store';
 

@@ -1,18 +1,21 @@
+import { EXPECTATIONS_MAX_LENGTH, PROFILE_RANGES } from '../constants/limits';
+import { PRODUCT_NAME } from '../constants/messages';
 import {
-  EXPECTATIONS_MAX_LENGTH,
-  GENDERS,
-  type Gender,
-  GOALS,
-  type Goal,
-  PROFILE_RANGES,
-} from '../constants/limits';
-import { GENDER_LABELS, GOAL_LABELS, PRODUCT_NAME } from '../constants/messages';
+  isProfileGender,
+  PROFILE_GENDER_LABELS,
+  PROFILE_GENDERS,
+  PROFILE_GOAL_LABELS,
+  PROFILE_GOALS,
+} from '../data/profiles/profile-labels';
 import type { ProfileFieldError, ProfileFormValues } from '../forms/validation';
 import { Checkbox } from './ui/checkbox';
 import { Field, Input, Textarea } from './ui/field';
 import { Select } from './ui/select';
 
-const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }));
+const GENDER_OPTIONS = PROFILE_GENDERS.map((value) => ({
+  value,
+  label: PROFILE_GENDER_LABELS[value],
+}));
 
 type ProfileFieldName = keyof ProfileFormValues;
 
@@ -99,7 +102,7 @@ export function ProfileFields(props: {
             <Select
               id={id('gender')}
               value={props.values.gender}
-              onValueChange={(value) => set('gender', value as Gender)}
+              onValueChange={(value) => set('gender', isProfileGender(value) ? value : '')}
               options={GENDER_OPTIONS}
               placeholder="Select..."
               disabled={props.disabled}
@@ -118,18 +121,20 @@ export function ProfileFields(props: {
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-ink">Fitness goals{optional}</legend>
           <div className="grid gap-x-6 sm:grid-cols-2">
-            {GOALS.map((goal: Goal) => (
+            {PROFILE_GOALS.map((goal) => (
               <Checkbox
                 key={goal}
                 id={id(`goal-${goal}`)}
-                label={GOAL_LABELS[goal]}
+                label={PROFILE_GOAL_LABELS[goal]}
                 checked={props.values.goals.includes(goal)}
                 disabled={props.disabled}
                 onCheckedChange={(checked) =>
                   set(
                     'goals',
                     checked
-                      ? GOALS.filter((each) => each === goal || props.values.goals.includes(each))
+                      ? PROFILE_GOALS.filter(
+                          (each) => each === goal || props.values.goals.includes(each),
+                        )
                       : props.values.goals.filter((each) => each !== goal),
                   )
                 }

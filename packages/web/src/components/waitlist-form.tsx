@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../auth/auth-provider';
-import { WAITLIST_SOURCES } from '../constants/limits';
-import { WAITLIST, WAITLIST_SOURCE_LABELS } from '../constants/messages';
+import { WAITLIST } from '../constants/messages';
 import { joinWaitlist } from '../data/waitlist/waitlist';
+import { WAITLIST_SOURCE_LABELS, WAITLIST_SOURCES } from '../data/waitlist/waitlist-sources';
 import {
   isWaitlistSubmitDisabled,
   validateWaitlist,

@@ -1,8 +1,6 @@
 // Every number the specification fixes for this part of the app (spec 01 §5, §9), in one place.
 // Units are in the names or the comments.
 
-import { GENDER_LABELS, GOAL_LABELS, WAITLIST_SOURCE_LABELS } from './messages';
-
 /** Query cache (spec 01 §9): no automatic refetch, no refetch on focus, never stale, no retries. */
 export const QUERY_DEFAULTS = {
   refetchInterval: false,
@@ -41,15 +39,6 @@ export const PENDING_PROFILE_STORAGE_KEY = 'pendingProfile';
 export const AUTH_CALLBACK_PATH = '/auth/callback';
 /** Where sign-in lands unless a redirect was asked for. */
 export const AFTER_SIGN_IN_PATH = '/challenges';
-
-export const GOALS = Object.keys(GOAL_LABELS) as (keyof typeof GOAL_LABELS)[];
-export type Goal = (typeof GOALS)[number];
-export const GENDERS = Object.keys(GENDER_LABELS) as (keyof typeof GENDER_LABELS)[];
-export type Gender = (typeof GENDERS)[number];
-export const WAITLIST_SOURCES = Object.keys(
-  WAITLIST_SOURCE_LABELS,
-) as (keyof typeof WAITLIST_SOURCE_LABELS)[];
-export type WaitlistSource = (typeof WAITLIST_SOURCES)[number];
 
 /** PostgreSQL's unique-violation code: the address is on the waitlist already. */
 export const UNIQUE_VIOLATION = '23505';

@@ -1,6 +1,7 @@
 // Every user-facing string the specification fixes (spec 01 §2, §5, §8; spec 02 §2, §8), in one
 // place so screens and tests read the same text. Strings the spec leaves to us are next to the
-// component that shows them.
+// component that shows them. The labels of a domain's fixed lists (genders, goals, challenge
+// types...) live with that domain: src/data/<domain>/*-labels.ts.
 
 export const PRODUCT_NAME = 'RepTemple';
 export const TAGLINE = 'Treat Your Body Like a Place of Worship';
@@ -114,38 +115,11 @@ export const NOT_FOUND = {
   title: '404 Page Not Found',
 } as const;
 
-export const CHALLENGES = {
-  title: 'Take the Challenge',
-  viewDetails: 'View Details',
-  leaderboard: 'Leaderboard',
-  takeChallenge: 'Take Challenge',
-  comingSoon: 'Coming Soon',
-  ended: 'Ended',
-  loadFailed: 'Failed to load challenges. Please try again.',
-} as const;
-
-export const GOAL_LABELS = {
-  exercise_correctness_analysis: 'Exercise correctness analysis',
-  video_analysis: 'Video analysis',
-  live_ai_coaching: 'Live AI coaching',
-  losing_weight: 'Losing weight',
-  gaining_muscle: 'Gaining muscle',
-  improving_posture: 'Improving posture',
-  custom_workout_plans: 'Custom workout plans',
-} as const;
-
-export const GENDER_LABELS = {
-  male: 'Male',
-  female: 'Female',
-  other: 'Other',
-  prefer_not_to_say: 'Prefer not to say',
-} as const;
-
-export const WAITLIST_SOURCE_LABELS = {
-  social_media: 'Social Media',
-  friend_referral: 'Friend Referral',
-  search_engine: 'Search Engine',
-  fitness_community: 'Fitness Community',
-  token2049: 'TOKEN2049',
-  other: 'Other',
+/** Why a challenge takes no attempt now (ours; the spec names only the states). Shown where a
+ * participant would join or record: the detail page, the record page, a refused join. */
+export const CHALLENGE_CLOSED = {
+  inactive: 'This challenge is not active right now.',
+  upcoming: 'This challenge has not started yet. Come back when it starts.',
+  ended: 'This challenge has ended. Its leaderboard stays open to view.',
+  'duel-expired': 'This duel has expired: its 72 hours are over.',
 } as const;

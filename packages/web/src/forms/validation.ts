@@ -1,15 +1,14 @@
 // The form rules of spec 01 §5, without React, so each rule is tested on its own. Each check
 // answers the message to show, or null when the input passes.
 
-import {
-  GENDERS,
-  type Gender,
-  GOALS,
-  type Goal,
-  PASSWORD_MIN_LENGTH,
-  PROFILE_RANGES,
-} from '../constants/limits';
+import { PASSWORD_MIN_LENGTH, PROFILE_RANGES } from '../constants/limits';
 import { VALIDATION, WAITLIST } from '../constants/messages';
+import {
+  isProfileGender,
+  isProfileGoal,
+  type ProfileGender,
+  type ProfileGoal,
+} from '../data/profiles/profile-labels';
 import type { ProfileUpdate, UserProfile } from '../data/profiles/profiles';
 
 // ---- Waitlist ----
@@ -63,11 +62,11 @@ export function validatePasswordSignUp(values: {
 /** The profile form as typed: numbers are strings until saved; '' means not given. */
 export interface ProfileFormValues {
   age: string;
-  gender: Gender | '';
+  gender: ProfileGender | '';
   weight_kg: string;
   height_cm: string;
   target_weight_kg: string;
-  goals: Goal[];
+  goals: ProfileGoal[];
   expectations: string;
 }
 
@@ -154,11 +153,11 @@ export function profileFormFromProfile(profile: UserProfile | null): ProfileForm
   const text = (value: number | null) => (value === null ? '' : String(value));
   return {
     age: text(profile.age),
-    gender: profile.gender && GENDERS.includes(profile.gender) ? profile.gender : '',
+    gender: isProfileGender(profile.gender) ? profile.gender : '',
     weight_kg: text(profile.weight_kg),
     height_cm: text(profile.height_cm),
     target_weight_kg: text(profile.target_weight_kg),
-    goals: profile.goals.filter((goal) => GOALS.includes(goal)),
+    goals: profile.goals.filter(isProfileGoal),
     expectations: profile.expectations ?? '',
   };
 }

@@ -3,10 +3,11 @@
  * A decoded MP4 frame made into exactly the image the CLI analyses for the same file: turned as it
  * is displayed, and with the colour matrix Chromium's `<video>` assumes when the file names none.
  */
+
+import type { Mp4VideoTrack } from '../../media/mp4-frame-table.js';
+import { i420Size, rotateI420 } from '../../media/rotate-i420.js';
 import { videoColorSpace } from './colour-space.js';
 import { FrameDecoderError } from './mp4-frame-decoder.js';
-import type { Mp4VideoTrack } from './mp4-frame-table.js';
-import { i420Size, rotateI420 } from './rotate-i420.js';
 
 /** Whether a decoded frame already carries the colour space the CLI's frames get. */
 function sameColourSpace(actual: VideoColorSpaceInit, wanted: VideoColorSpaceInit): boolean {

@@ -5,7 +5,7 @@
  * converts the same file in a <video>. Unknown primaries and transfer are left out: Chromium then
  * applies the same defaults it applies to the file.
  */
-import type { ColourTags } from './avc-colour.js';
+import type { ColourTags } from '../../media/avc-colour.js';
 
 /**
  * The YUV matrix Chromium's <video> assumes for a file that names none (measured: BT.601, with

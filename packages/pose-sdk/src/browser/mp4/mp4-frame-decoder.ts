@@ -6,7 +6,7 @@
  * previous key frame).
  */
 import { RepTempleError } from '../../core/errors.js';
-import { type Mp4VideoTrack, presentedFrames } from './mp4-frame-table.js';
+import { type Mp4VideoTrack, presentedFrames } from '../../media/mp4-frame-table.js';
 
 /** Coded frames handed to the decoder ahead of the one being analysed. */
 const DECODE_AHEAD_CHUNKS = 6;

@@ -36,11 +36,13 @@ export function Label(props: { htmlFor?: string; children: ReactNode; className?
   );
 }
 
-/** A label, its control, and an optional hint under it (linked by aria-describedby). */
+/** A label, its control, an optional hint and an optional error under it. Give the control
+ * `fieldControlProps(id, error, hint)` so both are linked by aria-describedby. */
 export function Field(props: {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
+  error?: string;
   children: ReactNode;
   className?: string;
 }) {
@@ -53,6 +55,24 @@ export function Field(props: {
           {props.hint}
         </p>
       ) : null}
+      {props.error ? (
+        <p id={`${props.id}-error`} className="mt-1.5 text-sm text-danger">
+          {props.error}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+/** The id and accessibility attributes of a control inside <Field>: invalid while it has an
+ * error, described by the error and the hint. */
+export function fieldControlProps(id: string, error: string | undefined, hasHint = false) {
+  const describedBy = [error ? `${id}-error` : undefined, hasHint ? `${id}-hint` : undefined]
+    .filter(Boolean)
+    .join(' ');
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const;
 }

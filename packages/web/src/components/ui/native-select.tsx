@@ -5,7 +5,7 @@ import type { SelectOption } from './select';
 
 /** The browser's own select, styled like <Select>. Used on the landing page, where the Radix
  * select (with its positioning engine) would add about 25 KB to the first download, and where
- * phones show their native picker. */
+ * phones show their native picker. The placeholder (an empty value) is optional. */
 export function NativeSelect({
   options,
   placeholder,
@@ -13,7 +13,7 @@ export function NativeSelect({
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & {
   options: readonly SelectOption[];
-  placeholder: string;
+  placeholder?: string;
   value: string;
 }) {
   return (
@@ -21,15 +21,17 @@ export function NativeSelect({
       <select
         className={cn(
           'h-11 w-full appearance-none rounded-md border border-line bg-page pr-10 pl-3 text-base',
-          'hover:border-gold/40 focus:border-gold focus:outline-none disabled:opacity-60',
+          'hover:border-gold/40 focus:border-gold focus:outline-none disabled:opacity-60 aria-invalid:border-danger',
           props.value === '' ? 'text-muted/80' : 'text-ink',
           className,
         )}
         {...props}
       >
-        <option value="" disabled>
-          {placeholder}
-        </option>
+        {placeholder === undefined ? null : (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        )}
         {options.map((option) => (
           <option key={option.value} value={option.value} className="text-ink">
             {option.label}

@@ -1,5 +1,6 @@
 import * as TabsPrimitive from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 
 export interface TabDefinition {
   value: string;
@@ -13,12 +14,17 @@ export function Tabs(props: {
   tabs: readonly TabDefinition[];
   value: string;
   onValueChange: (value: string) => void;
+  /** Classes of the tab list; two equal columns unless given. */
+  listClassName?: string;
 }) {
   return (
     <TabsPrimitive.Root value={props.value} onValueChange={props.onValueChange}>
       <TabsPrimitive.List
         aria-label={props.label}
-        className="mb-6 grid grid-cols-2 gap-1 rounded-lg border border-line bg-page p-1"
+        className={cn(
+          'mb-6 grid gap-1 rounded-lg border border-line bg-page p-1',
+          props.listClassName ?? 'grid-cols-2',
+        )}
       >
         {props.tabs.map((tab) => (
           <TabsPrimitive.Trigger

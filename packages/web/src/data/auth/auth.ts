@@ -1,6 +1,7 @@
 // Auth calls (spec 01 §7). Each throws the auth service's error; the screens decide what to show.
 
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import type { SupabaseClient } from '../supabase-client';
 
 export interface Credentials {
   email: string;

@@ -1,36 +1,14 @@
 // challenges and the public leaderboard view (spec 02 §3, §7). Public pages read
 // leaderboard_entries, which has no e-mail addresses; participants are counted by user id.
 
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Row } from '../database';
+import type { SupabaseClient } from '../supabase-client';
+import type { ChallengeClosedReason } from './challenge-status';
 
-export type ChallengeType = 'accountability' | 'progression' | 'duel';
-export type TimeUnit = 'days' | 'weeks' | 'months';
-
-export interface Challenge {
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  exercise_definition_id: string;
-  exercise_definitions: { name: string } | null;
-  challenge_type: ChallengeType;
-  start_date: string | null;
-  end_date: string | null;
-  gender_filter: 'all' | 'male' | 'female' | 'other' | null;
-  is_active: boolean;
-  is_hidden: boolean;
-  is_daily: boolean;
-  hide_results_until_finished: boolean;
-  created_by: string | null;
-  created_at: string;
-  first_participant_joined_at: string | null;
-  challenge_length_value: number | null;
-  challenge_length_unit: TimeUnit | null;
-  min_daily_reps: number | null;
-  increment_value: number | null;
-  increment_cadence_value: number | null;
-  increment_cadence_unit: TimeUnit | null;
-}
+/** A challenge with its exercise's name, as the list shows it. */
+export type Challenge = Row<'challenges'> & {
+  exercise_definitions: Pick<Row<'exercise_definitions'>, 'name'> | null;
+};
 
 export interface Leader {
   name: string;
@@ -43,13 +21,18 @@ export interface ChallengeSummary {
   topFemale: Leader | null;
 }
 
-interface SummaryRow {
-  challenge_id: string;
-  user_id: string | null;
-  name: string;
-  gender: 'male' | 'female';
-  valid_reps: number;
+type SummaryRow = Pick<
+  Row<'leaderboard_entries'>,
+  'challenge_id' | 'user_id' | 'name' | 'gender' | 'valid_reps'
+>;
+
+/** A challenge with its exercise definition's document, for recording an attempt. */
+export interface ChallengeWithDefinition extends Omit<Challenge, 'exercise_definitions'> {
+  exercise_definitions: { id: string; name: string; definition: unknown } | null;
 }
+
+/** A UUID, as challenge ids are (a slug may look like anything else). */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Active, listed challenges with their exercise's name, newest first. */
 export async function listChallenges(client: SupabaseClient): Promise<Challenge[]> {
@@ -60,7 +43,7 @@ export async function listChallenges(client: SupabaseClient): Promise<Challenge[
     .eq('is_hidden', false)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return data as Challenge[];
+  return data;
 }
 
 /** Participant count and the best man and woman of each challenge, in one request. */
@@ -75,7 +58,7 @@ export async function loadChallengeSummaries(
     .select('challenge_id, user_id, name, gender, valid_reps')
     .in('challenge_id', challengeIds);
   if (error) throw error;
-  return summarizeRecordings(challengeIds, data as SummaryRow[]);
+  return summarizeRecordings(challengeIds, data);
 }
 
 export function summarizeRecordings(
@@ -102,14 +85,75 @@ export function summarizeRecordings(
   return summaries;
 }
 
-export type ChallengeDateStatus = 'upcoming' | 'active' | 'ended';
+/** The challenge a detail page names: by slug, else (for a link made from an id) by id; null
+ * when neither exists. Hidden challenges are found too: they are unlisted, not secret. */
+export async function getChallengeBySlug(
+  client: SupabaseClient,
+  slugOrId: string,
+): Promise<Challenge | null> {
+  const { data, error } = await client
+    .from('challenges')
+    .select('*, exercise_definitions(name)')
+    .eq('slug', slugOrId)
+    .maybeSingle();
+  if (error) throw error;
+  if (data) return data;
+  if (!UUID_PATTERN.test(slugOrId)) return null;
+  const byId = await client
+    .from('challenges')
+    .select('*, exercise_definitions(name)')
+    .eq('id', slugOrId)
+    .maybeSingle();
+  if (byId.error) throw byId.error;
+  return byId.data ?? null;
+}
 
-/** Upcoming before its start, ended after its end, otherwise active (spec 02 §4). */
-export function challengeDateStatus(
-  challenge: Pick<Challenge, 'start_date' | 'end_date'>,
-  now: Date,
-): ChallengeDateStatus {
-  if (challenge.start_date && now < new Date(challenge.start_date)) return 'upcoming';
-  if (challenge.end_date && now > new Date(challenge.end_date)) return 'ended';
-  return 'active';
+/** One challenge by id with its full exercise definition; null when there is none. */
+export async function getChallengeWithDefinition(
+  client: SupabaseClient,
+  id: string,
+): Promise<ChallengeWithDefinition | null> {
+  if (!UUID_PATTERN.test(id)) return null;
+  const { data, error } = await client
+    .from('challenges')
+    .select('*, exercise_definitions(id, name, definition)')
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw error;
+  return data ?? null;
+}
+
+/** The `detail` key of join_challenge's refusal, and the closed reason it means. */
+const JOIN_REFUSALS: Readonly<Record<string, ChallengeClosedReason>> = {
+  challenge_inactive: 'inactive',
+  challenge_not_started: 'upcoming',
+  challenge_ended: 'ended',
+  duel_expired: 'duel-expired',
+};
+
+/** A join the database refused because the challenge is closed (spec 02 §4 "Joinable"). */
+export class JoinRefusedError extends Error {
+  constructor(
+    readonly reason: ChallengeClosedReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'JoinRefusedError';
+  }
+}
+
+/** Joins a challenge as the signed-in user: starts a duel's 72 hours if nobody has joined yet.
+ * Answers the duel's start (null for other types). Throws JoinRefusedError when the challenge is
+ * closed (ended, not started, inactive, a duel past its hours), the database's error otherwise. */
+export async function joinChallenge(
+  client: SupabaseClient,
+  challengeId: string,
+): Promise<string | null> {
+  const { data, error } = await client.rpc('join_challenge', { target_challenge_id: challengeId });
+  if (error) {
+    const reason = error.details ? JOIN_REFUSALS[error.details] : undefined;
+    if (reason) throw new JoinRefusedError(reason, error.message);
+    throw error;
+  }
+  return data ?? null;
 }

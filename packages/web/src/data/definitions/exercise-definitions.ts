@@ -2,18 +2,12 @@
 // returning the row; update {name, definition, updated_at} by id returning the row; delete by id.
 // The database decides who may write (admins, and only user-created rows; see the migration).
 
-import type { SupabaseClient } from '@supabase/supabase-js';
+import { type Row, toJsonDocument } from '../database';
+import type { SupabaseClient } from '../supabase-client';
 
-export interface ExerciseDefinitionRecord {
-  id: string;
-  name: string;
-  /** The JSON document as stored; normalise it before use (it may predate today's schema). */
-  definition: unknown;
-  /** The admin who created it, or null for a system definition. */
-  author: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A stored definition. `definition` is the JSON document as stored: normalise it before use (it
+ * may predate today's schema). `author` is the admin who created it, null for a system one. */
+export type ExerciseDefinitionRecord = Row<'exercise_definitions'>;
 
 /** A write that reached the database but changed no row: the row is gone or may not be changed
  * by this user (system definitions change only through the server). */
@@ -37,35 +31,43 @@ export async function listExerciseDefinitions(
     .select('*')
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return data as ExerciseDefinitionRecord[];
+  return data;
 }
 
 export async function createExerciseDefinition(
   client: SupabaseClient,
-  values: { name: string; definition: unknown; author: string },
+  values: { name: string; definition: object; author: string },
 ): Promise<ExerciseDefinitionRecord> {
   const { data, error } = await client
     .from(TABLE)
-    .insert({ name: values.name, definition: values.definition, author: values.author })
+    .insert({
+      name: values.name,
+      definition: toJsonDocument(values.definition),
+      author: values.author,
+    })
     .select()
     .single();
   if (error) throw error;
-  return data as ExerciseDefinitionRecord;
+  return data;
 }
 
 export async function updateExerciseDefinition(
   client: SupabaseClient,
   id: string,
-  values: { name: string; definition: unknown },
+  values: { name: string; definition: object },
   now: Date = new Date(),
 ): Promise<ExerciseDefinitionRecord> {
   const { data, error } = await client
     .from(TABLE)
-    .update({ name: values.name, definition: values.definition, updated_at: now.toISOString() })
+    .update({
+      name: values.name,
+      definition: toJsonDocument(values.definition),
+      updated_at: now.toISOString(),
+    })
     .eq('id', id)
     .select();
   if (error) throw error;
-  const [row] = data as ExerciseDefinitionRecord[];
+  const [row] = data;
   if (!row) throw new DefinitionWriteError('update', id);
   return row;
 }
@@ -73,7 +75,7 @@ export async function updateExerciseDefinition(
 export async function deleteExerciseDefinition(client: SupabaseClient, id: string): Promise<void> {
   const { data, error } = await client.from(TABLE).delete().eq('id', id).select('id');
   if (error) throw error;
-  if ((data as unknown[]).length === 0) throw new DefinitionWriteError('delete', id);
+  if (data.length === 0) throw new DefinitionWriteError('delete', id);
 }
 
 /** The error's own message, or the fallback ('Failed to load definition', ...) when it has none

@@ -1,31 +1,15 @@
 // user_profiles (spec 01 §3, §7): the signed-in user's own row; RLS lets nobody else read it and
 // keeps is_admin and email out of what a user may write.
 
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Gender, Goal } from '../../constants/limits';
+import type { Row, RowUpdate } from '../database';
+import type { SupabaseClient } from '../supabase-client';
 
-export interface UserProfile {
-  id: string;
-  email: string | null;
-  full_name: string | null;
-  is_admin: boolean;
-  age: number | null;
-  gender: Gender | null;
-  weight_kg: number | null;
-  height_cm: number | null;
-  target_weight_kg: number | null;
-  goals: Goal[];
-  expectations: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type UserProfile = Row<'user_profiles'>;
 
 /** The fields a user edits. */
-export type ProfileUpdate = Partial<
-  Pick<
-    UserProfile,
-    'age' | 'gender' | 'weight_kg' | 'height_cm' | 'target_weight_kg' | 'goals' | 'expectations'
-  >
+export type ProfileUpdate = Pick<
+  RowUpdate<'user_profiles'>,
+  'age' | 'gender' | 'weight_kg' | 'height_cm' | 'target_weight_kg' | 'goals' | 'expectations'
 >;
 
 export class ProfileTimeoutError extends Error {
@@ -53,7 +37,7 @@ export async function loadProfile(
       .maybeSingle();
     if (controller.signal.aborted) throw new ProfileTimeoutError(timeoutMs);
     if (error) throw error;
-    return data ? normalizeProfile(data as UserProfile) : null;
+    return data ? normalizeProfile(data) : null;
   } finally {
     clearTimeout(timer);
   }

@@ -1,8 +1,8 @@
 // waitlist (spec 01 §3, §7): anyone may add an address; a second sign-up of the same address
 // (any case, any surrounding spaces) is refused with 23505.
 
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { UNIQUE_VIOLATION } from '../../constants/limits';
+import type { SupabaseClient } from '../supabase-client';
 
 export interface WaitlistEntry {
   email: string;

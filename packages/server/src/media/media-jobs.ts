@@ -1,0 +1,111 @@
+// The media job of an upload: its JPEG thumbnail and its looping GIF, made after the upload was
+// answered, through the job queue (at most MEDIA_WORKERS at once, retried with backoff). Each file
+// is written under a .partial name and renamed when complete, so a file under its real name is
+// always whole; a job killed half-way leaves only .partial files, removed at the next start, and
+// is tried again.
+
+import { rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import { describeError } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { QueueDefinition, QueuedJob } from '../queue/job-queue.js';
+import { type FfmpegRunner, makeGif, makeThumbnail } from './ffmpeg.js';
+import { MediaFiles } from './media-files.js';
+import { findUpload, recordProgress } from './media-store.js';
+
+export interface MediaJobData {
+  uploadId: string;
+}
+
+/** Thumbnail and GIF of one upload. Four tries in all (5 s, then about 10 s and 20 s apart); a try
+ * that runs past 5 minutes counts as dead and is tried again (each ffmpeg step stops at 60 s). */
+export const MEDIA_QUEUE: QueueDefinition<MediaJobData> = {
+  name: 'media',
+  retryLimit: 3,
+  retryDelaySeconds: 5,
+  expireInSeconds: 300,
+};
+
+async function nonEmpty(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).size > 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/** Makes `final` through its .partial name; true when it was made, else the reason is pushed. */
+async function makeFile(
+  final: string,
+  make: (output: string) => Promise<void>,
+  what: string,
+  problems: string[],
+): Promise<boolean> {
+  const partial = MediaFiles.partial(final);
+  try {
+    await make(partial);
+    if (!(await nonEmpty(partial))) throw new Error('no frame produced');
+    await rename(partial, final);
+    return true;
+  } catch (error) {
+    await rm(partial, { force: true });
+    problems.push(`${what} failed: ${describeError(error)}`);
+    return false;
+  }
+}
+
+export function createMediaJobHandler(parts: {
+  pool: pg.Pool;
+  files: MediaFiles;
+  runner: FfmpegRunner;
+  log: Logger;
+}): (job: QueuedJob<MediaJobData>) => Promise<void> {
+  const { pool, files, runner, log } = parts;
+  return async (job) => {
+    const { uploadId } = job.data;
+    const upload = await findUpload(pool, uploadId);
+    if (!upload) {
+      // Its account was deleted since (the row went with it): nothing to make.
+      log.info('media_job_upload_gone', { uploadId });
+      return;
+    }
+    // A try that finished but whose completion was lost (a kill at that moment) is done already.
+    if (upload.media_status !== 'queued') return;
+    const started = performance.now();
+    const video = path.join(files.dir('videos'), upload.video_file);
+    const duration = upload.duration_seconds ?? undefined;
+    const problems: string[] = [];
+    // Both at once: alone on the server they finish together; under load the pool spaces them.
+    const [thumbnailReady, gifReady] = await Promise.all([
+      upload.thumbnail_ready ||
+        makeFile(
+          files.thumbnailPath(uploadId),
+          (output) => makeThumbnail(runner, video, output, duration),
+          'thumbnail',
+          problems,
+        ),
+      upload.gif_ready ||
+        makeFile(
+          files.gifPath(uploadId),
+          (output) => makeGif(runner, video, output, duration),
+          'GIF',
+          problems,
+        ),
+    ]);
+    const done = thumbnailReady && gifReady;
+    const error = problems.length > 0 ? problems.join('; ') : null;
+    const status = done ? 'ready' : job.isLastTry ? 'failed' : 'queued';
+    await recordProgress(pool, uploadId, { thumbnailReady, gifReady, status, error });
+    log[done ? 'info' : 'warn']('media_job_done', {
+      uploadId,
+      status,
+      try: job.retryCount + 1,
+      ms: Math.round(performance.now() - started),
+      error,
+    });
+    // The queue tries again later (with backoff) while tries are left.
+    if (status === 'queued') throw new Error(error ?? 'media not made');
+  };
+}

@@ -1,0 +1,177 @@
+// The job queue: pg-boss (10.x, the last major that runs on Node 20) in the stack's own PostgreSQL,
+// schema `pgboss`. Jobs are rows, so they survive restarts; a job whose worker died is retried
+// after its expiry (or at once, for queues whose workers all live in this server, see
+// retryInterruptedJobs); retries back off exponentially. See docs/decisions.md ("Job queue").
+//
+// One module wires it for every user: the server's media jobs now, the verification worker next
+// (in the server, and as `reptemple worker` on other machines with the same calls):
+//   const queue = await startJobQueue({ databaseUrl, log });
+//   await queue.ensureQueue(MEDIA_QUEUE);
+//   await queue.work(MEDIA_QUEUE, concurrency, async (job) => { ... });   // throw = retry
+//   await queue.send(MEDIA_QUEUE, data, { db: transactionClient });       // atomic with the rows
+//   queue.wake(MEDIA_QUEUE);                                              // after the commit
+//   await queue.stop();
+
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Logger } from '../log.js';
+
+/** A queue and the rules of its jobs. */
+export interface QueueDefinition<Data> {
+  name: string;
+  /** Tries after the first. */
+  retryLimit: number;
+  /** s before the first retry; doubled (with jitter) for each further one. */
+  retryDelaySeconds: number;
+  /** s a job may run before it counts as failed (its worker is presumed dead) and is retried. */
+  expireInSeconds: number;
+  /** Only for the type: the shape of a job's data. */
+  readonly data?: Data;
+}
+
+export interface QueuedJob<Data> {
+  id: string;
+  data: Data;
+  /** Tries so far before this one (0 on the first). */
+  retryCount: number;
+  retryLimit: number;
+  /** Whether a failure now is final (no try left). */
+  isLastTry: boolean;
+}
+
+export interface JobQueue {
+  /** Creates the queue, or updates its rules (idempotent; call before send and work). */
+  ensureQueue(definition: QueueDefinition<unknown>): Promise<void>;
+  /** Adds a job. With `db` (a client inside a transaction) the job exists only if that transaction
+   * commits: a row and its job are written together or not at all. */
+  send<Data extends object>(
+    definition: QueueDefinition<Data>,
+    data: Data,
+    options?: { db?: pg.ClientBase; singletonKey?: string },
+  ): Promise<string>;
+  /** Runs `handler` for the queue's jobs, at most `concurrency` at once in this process. A handler
+   * that throws fails the try; the job is retried while tries are left. */
+  work<Data>(
+    definition: QueueDefinition<Data>,
+    concurrency: number,
+    handler: (job: QueuedJob<Data>) => Promise<void>,
+  ): Promise<void>;
+  /** Wakes this process's workers of the queue now (after a local send), instead of at their next
+   * poll. */
+  wake(definition: QueueDefinition<unknown>): void;
+  /** Jobs left running by a process that died (SIGKILL, a crash) are retried now rather than after
+   * their expiry. Only for queues whose every worker runs in this process: a job running elsewhere
+   * would be run twice. */
+  retryInterruptedJobs(definition: QueueDefinition<unknown>): Promise<number>;
+  /** Stops taking jobs, waits up to `timeoutMs` for running ones, and fails (so retries) the rest. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** A PostgreSQL URL whose role may create the pgboss schema (the first time). */
+  databaseUrl: string;
+  log: Logger;
+  /** Connections of the queue's own pool (polling and job updates). */
+  poolSize?: number;
+  /** s between polls of a worker that found nothing (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export const QUEUE_SCHEMA = 'pgboss';
+/** Defaults: 4 connections; a 0.5 s poll keeps a remote worker's pick-up under a second. */
+const DEFAULT_POOL_SIZE = 4;
+const DEFAULT_POLLING_INTERVAL_SECONDS = 0.5;
+/** How long stop() waits for running jobs by default. ms */
+const DEFAULT_STOP_TIMEOUT_MS = 30_000;
+
+/** pg-boss wants its `db` option to run SQL; a transaction's client does. */
+function executorFor(client: pg.ClientBase) {
+  return { executeSql: (text: string, values: unknown[]) => client.query(text, values) };
+}
+
+export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { log } = options;
+  const boss = new PgBoss({
+    connectionString: options.databaseUrl,
+    schema: QUEUE_SCHEMA,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    application_name: 'reptemple-queue',
+    // No cron schedules: the clock-skew monitor and cron workers would only poll.
+    schedule: false,
+  });
+  // An EventEmitter 'error' without a listener would throw; pg-boss reports worker and
+  // maintenance errors there and carries on.
+  boss.on('error', (error) => log.error('queue_error', { error }));
+  await boss.start();
+  const workerIds = new Map<string, string[]>();
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS;
+
+  return {
+    async ensureQueue(definition) {
+      const rules = {
+        name: definition.name,
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds,
+      };
+      if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, rules);
+      else await boss.createQueue(definition.name, rules);
+    },
+
+    async send(definition, data, sendOptions = {}) {
+      const id = await boss.send(definition.name, data, {
+        ...(sendOptions.db ? { db: executorFor(sendOptions.db) } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+      });
+      if (!id) throw new Error(`The queue ${definition.name} refused the job (a duplicate key?)`);
+      return id;
+    },
+
+    async work(definition, concurrency, handler) {
+      // pg-boss 10: one polling worker per work() call, each running one job at a time.
+      for (let slot = 0; slot < concurrency; slot++) {
+        const id = await boss.work<unknown>(
+          definition.name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
+          async ([job]) => {
+            if (!job) return;
+            await handler({
+              id: job.id,
+              data: job.data as never,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              isLastTry: job.retryCount >= job.retryLimit,
+            });
+          },
+        );
+        workerIds.set(definition.name, [...(workerIds.get(definition.name) ?? []), id]);
+      }
+    },
+
+    wake(definition) {
+      for (const id of workerIds.get(definition.name) ?? []) boss.notifyWorker(id);
+    },
+
+    async retryInterruptedJobs(definition) {
+      // pg-boss keeps no record of which process runs a job; its table says which are active.
+      const { rows } = await boss
+        .getDb()
+        .executeSql(`select id from ${QUEUE_SCHEMA}.job where name = $1 and state = 'active'`, [
+          definition.name,
+        ]);
+      const ids = rows.map((row: { id: string }) => row.id);
+      for (const id of ids) {
+        await boss.fail(definition.name, id, { message: 'the server stopped while it ran' });
+      }
+      if (ids.length > 0) {
+        log.warn('queue_interrupted_jobs_retried', { queue: definition.name, jobs: ids.length });
+      }
+      return ids.length;
+    },
+
+    async stop(timeoutMs = DEFAULT_STOP_TIMEOUT_MS) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    },
+  };
+}

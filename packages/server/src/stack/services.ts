@@ -1,0 +1,119 @@
+// The stack's own services over the database: the project's API keys, mail (SMTP or the local
+// outbox), the auth service with its redirect policy, the job queue, and the media service with
+// its bounded ffmpeg pool and its media workers.
+
+import path from 'node:path';
+import type pg from 'pg';
+import { makeApiKey } from '../auth/jwt.js';
+import { type Mailer, OutboxMailer, SmtpMailer } from '../auth/mailer.js';
+import { RateLimiter } from '../auth/rate-limit.js';
+import { AuthService } from '../auth/service.js';
+import type { ServerConfig } from '../config.js';
+import { API_KEY_TTL_SECONDS } from '../constants.js';
+import type { Logger } from '../log.js';
+import type { FfmpegRunner } from '../media/ffmpeg.js';
+import { FfmpegPool } from '../media/ffmpeg-pool.js';
+import { MediaFiles } from '../media/media-files.js';
+import { createMediaJobHandler, MEDIA_QUEUE } from '../media/media-jobs.js';
+import { MediaService } from '../media/upload-service.js';
+import type { ChildGuard } from '../process/child-guard.js';
+import { type JobQueue, startJobQueue } from '../queue/job-queue.js';
+import type { StackSecrets } from '../secrets.js';
+
+export interface StackServices {
+  anonKey: string;
+  serviceRoleKey: string;
+  mailer: Mailer;
+  /** The local outbox, when no SMTP server is configured. */
+  outbox: OutboxMailer | undefined;
+  auth: AuthService;
+  media: MediaService;
+  queue: JobQueue;
+}
+
+/** Where a one-time link may send the browser afterwards: this site, the allow-list, and in
+ * development any http://localhost page. Anything else goes to the site itself. */
+export function redirectPolicy(
+  config: ServerConfig,
+  publicUrl: string,
+): (requested: string | undefined) => string {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (requested) => {
+    if (!requested) return publicUrl;
+    // Not an absolute URL: never follow it (it could be protocol-relative or a path trick).
+    if (!URL.canParse(requested)) return publicUrl;
+    const target = new URL(requested);
+    const isLocalDev =
+      config.devEndpoints &&
+      target.protocol === 'http:' &&
+      (target.hostname === 'localhost' || target.hostname === '127.0.0.1');
+    const allowed =
+      target.origin === publicOrigin ||
+      isLocalDev ||
+      config.redirectAllowList.some((prefix) => target.toString().startsWith(prefix));
+    return allowed ? target.toString() : publicUrl;
+  };
+}
+
+export async function createServices(options: {
+  config: ServerConfig;
+  secrets: StackSecrets;
+  pool: pg.Pool;
+  databaseUrl: string;
+  guard: ChildGuard;
+  publicUrl: string;
+  log: Logger;
+}): Promise<StackServices> {
+  const { config, secrets, pool, publicUrl, log } = options;
+  const apiKey = (role: 'anon' | 'service_role') =>
+    makeApiKey(role, secrets.jwtSecret, secrets.apiKeysIssuedAt, API_KEY_TTL_SECONDS);
+  const outbox = config.smtpUrl
+    ? undefined
+    : new OutboxMailer(path.join(config.dataDir, 'outbox'), log.child('mail'));
+  const mailer: Mailer =
+    outbox ?? new SmtpMailer(config.smtpUrl!, config.mailFrom, log.child('mail'));
+  const auth = new AuthService({
+    pool,
+    jwtSecret: secrets.jwtSecret,
+    publicUrl,
+    mailer,
+    limiter: new RateLimiter(pool, log.child('rate-limit')),
+    rateLimits: config.rateLimits,
+    resolveRedirect: redirectPolicy(config, publicUrl),
+    log: log.child('auth'),
+  });
+  const queue = await startJobQueue({ databaseUrl: options.databaseUrl, log: log.child('queue') });
+  await queue.ensureQueue(MEDIA_QUEUE);
+  const files = new MediaFiles(path.join(config.dataDir, 'media'));
+  // Before any upload or job: leftovers of a crash go, jobs it interrupted run again.
+  await files.prepare(pool, log.child('media'));
+  // Media jobs run only in the server that holds the files (one server per database).
+  await queue.retryInterruptedJobs(MEDIA_QUEUE);
+  const runner: FfmpegRunner = {
+    path: config.ffmpegPath,
+    pool: new FfmpegPool(config.mediaWorkers),
+    guard: options.guard,
+  };
+  const media = new MediaService({
+    files,
+    pool,
+    queue,
+    runner,
+    maxBytes: config.uploadMaxBytes,
+    log: log.child('media'),
+  });
+  await queue.work(
+    MEDIA_QUEUE,
+    config.mediaWorkers,
+    createMediaJobHandler({ pool, files, runner, log: log.child('media') }),
+  );
+  return {
+    queue,
+    anonKey: apiKey('anon'),
+    serviceRoleKey: apiKey('service_role'),
+    mailer,
+    outbox,
+    auth,
+    media,
+  };
+}

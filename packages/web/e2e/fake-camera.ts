@@ -1,0 +1,96 @@
+// A fake camera for the record flow: Chromium plays a .y4m file as the camera
+// (--use-file-for-fake-video-capture). The file is made at test time from a fixture clip with
+// ffmpeg (never committed): 24 fps at 640x360, as the record page asks, with the clip's first frame
+// held before it and its last frame held after it, so the person is still while the countdown
+// runs and the attempt ends by itself (the rest rule) once the clip is over.
+
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type Browser, chromium } from 'playwright-core';
+
+const run = promisify(execFile);
+export const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** The camera's rate and size (spec 02 §9). */
+export const FAKE_CAMERA_FPS = 24;
+
+export async function makeFakeCameraClip(
+  clip: string,
+  output: string,
+  options: { leadInS: number; tailS: number },
+): Promise<string> {
+  const input = path.join(REPO_DIR, 'fixtures/videos/pushup', clip);
+  const filter = [
+    `fps=${FAKE_CAMERA_FPS}`,
+    'scale=640:360',
+    `tpad=start_mode=clone:start_duration=${options.leadInS}:stop_mode=clone:stop_duration=${options.tailS}`,
+  ].join(',');
+  await run('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    input,
+    '-vf',
+    filter,
+    '-pix_fmt',
+    'yuv420p',
+    output,
+  ]);
+  return output;
+}
+
+/** Debian Chromium with the fake camera; camera permission is granted per context. */
+export function launchWithFakeCamera(y4m: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${y4m}`,
+      // Rendering and timers must not be throttled while a page waits in the background.
+      '--disable-background-timer-throttling',
+      '--disable-renderer-backgrounding',
+    ],
+  });
+}
+
+export interface CliCount {
+  valid_reps: number;
+  invalid_reps: number;
+}
+
+/** `reptemple analyze` on a fixture clip with the lite model (the live page's model). */
+export async function cliCount(
+  clip: string,
+  analyser: 'pushup' | 'definition',
+  cacheDir: string,
+): Promise<CliCount> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      path.join(REPO_DIR, 'packages/cli/dist/bin.js'),
+      'analyze',
+      path.join(REPO_DIR, 'fixtures/videos/pushup', clip),
+      '--analyser',
+      analyser,
+      '--model',
+      'lite',
+      '--json',
+      '--cache-dir',
+      cacheDir,
+    ],
+    { cwd: REPO_DIR, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const [record] = JSON.parse(stdout) as CliCount[];
+  if (!record) throw new Error(`the CLI printed no record for ${clip}: ${stdout}`);
+  return record;
+}

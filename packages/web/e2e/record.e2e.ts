@@ -1,0 +1,537 @@
+// The record flow in Debian Chromium with a fake camera fed from a fixture clip (spec 02 §2, §4,
+// §5, §8, §9): a full attempt on a non-duel and on a duel challenge, from the shared link through
+// registration, countdown, live count, finish and submit, ending with the row read back from the
+// data API; the live count within one rep of `reptemple analyze` on the same clip; phone size; and
+// the faults: camera denied or absent, upload failure (saved without video, the video kept and
+// sent again), a reload during upload, a second submission, a closed challenge, switching camera
+// while recording, and the fallback card.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CliCount,
+  cliCount,
+  launchWithFakeCamera,
+  makeFakeCameraClip,
+} from './fake-camera.js';
+import { DESKTOP, expectToast, latestLink, screenshot, stack, uniqueEmail } from './helpers.js';
+import { BUILTIN_PUSHUP_ID, HOUR_MS, isoFromNow, seedChallenge, sql } from './seed.js';
+
+const CLIP = '08-tank-top-side.mp4';
+/** A phone held in portrait (issue 12). */
+const PHONE_PORTRAIT = { width: 390, height: 844 };
+/** A whole attempt: countdown, the held first frame, the clip, the rest that ends it. ms */
+const ATTEMPT_TIMEOUT_MS = 90_000;
+const UI_TIMEOUT_MS = 15_000;
+
+const workDir = mkdtempSync(path.join(tmpdir(), 'reptemple-record-e2e-'));
+let browser: Browser;
+let cli: { pushup: CliCount; definition: CliCount };
+let definitionCopyId: string;
+const observed: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  const counting = Promise.all([
+    cliCount(CLIP, 'pushup', workDir),
+    // The same landmarks from the cache: the definition run replays them.
+    cliCount(CLIP, 'pushup', workDir).then(() => cliCount(CLIP, 'definition', workDir)),
+  ]);
+  const y4m = await makeFakeCameraClip(CLIP, path.join(workDir, 'camera.y4m'), {
+    leadInS: 10,
+    tailS: 8,
+  });
+  browser = await launchWithFakeCamera(y4m);
+  // A definition that is not the built-in one: the duel counts with the definition analyser.
+  const [copy] = await sql<{ id: string }>(
+    `insert into public.exercise_definitions (name, definition, author)
+     select 'E2E push-up (definition)', definition, null from public.exercise_definitions where id = $1
+     returning id`,
+    [BUILTIN_PUSHUP_ID],
+  );
+  definitionCopyId = copy!.id;
+  const [pushup, definition] = await counting;
+  cli = { pushup, definition };
+}, 240_000);
+
+afterAll(async () => {
+  if (observed.length > 0)
+    writeFileSync(
+      path.join(stack.screenshotDir, '..', 'record-counts.json'),
+      `${JSON.stringify({ cli, observed }, null, 2)}\n`,
+    );
+  await browser?.close();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+async function visitor(
+  viewport = DESKTOP,
+  camera = true,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: stack.url,
+    viewport,
+    reducedMotion: 'reduce',
+  });
+  if (camera) await context.grantPermissions(['camera']);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw new Error(`uncaught error in the page: ${error.message}`);
+  });
+  return { context, page };
+}
+
+interface RecordingRow {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  gender: string;
+  valid_reps: number;
+  invalid_reps: number;
+  total_reps: number;
+  duration_seconds: number;
+  video_url: string | null;
+  gif_url: string | null;
+  referred_by: string | null;
+  analysis_data: {
+    exercise: string;
+    video_source: string;
+    analysis_results: { analyser: string; validReps: number };
+    completed_reps: unknown[];
+    exercise_definition: { name: string } | null;
+    is_daily_challenge: boolean;
+  };
+}
+
+/** The challenge's recordings, read through the data API with the service key. */
+async function recordingsOf(challengeId: string): Promise<RecordingRow[]> {
+  const response = await fetch(
+    `${stack.url}/rest/v1/challenge_recordings?challenge_id=eq.${challengeId}&select=*`,
+    { headers: { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}` } },
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as RecordingRow[];
+}
+
+async function registerNonDuel(page: Page, email: string) {
+  await page
+    .getByRole('heading', { name: 'Join the challenge' })
+    .waitFor({ timeout: UI_TIMEOUT_MS });
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function waitForPreview(page: Page) {
+  await page.waitForFunction(
+    () => {
+      const video = document.querySelector<HTMLVideoElement>('[data-testid="camera-video"]');
+      return Boolean(video && video.readyState >= 2 && video.videoWidth > 0);
+    },
+    undefined,
+    { timeout: UI_TIMEOUT_MS },
+  );
+}
+
+async function startRecording(page: Page) {
+  await waitForPreview(page);
+  await page.getByRole('button', { name: 'Start Challenge' }).click();
+  await page.getByRole('heading', { name: 'Setup Instructions' }).waitFor();
+  await page.getByRole('button', { name: 'Start Recording' }).click();
+  await page.getByTestId('countdown').waitFor({ timeout: UI_TIMEOUT_MS });
+  // The recorder and the counting run once the countdown is over.
+  await page.getByTestId('live-valid').waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+/** Records until the attempt ends by itself (the clip is over: the rest rule). */
+async function recordWholeClip(page: Page): Promise<{ valid: number; invalid: number }> {
+  await startRecording(page);
+  // The rest rule warns before it ends the attempt.
+  const warning = page.getByTestId('session-warning');
+  await warning.waitFor({ timeout: ATTEMPT_TIMEOUT_MS });
+  expect(await warning.textContent()).toMatch(
+    /^Keep moving! The attempt ends after 3 seconds of rest/,
+  );
+  await page.getByTestId('result-valid').waitFor({ timeout: ATTEMPT_TIMEOUT_MS });
+  return {
+    valid: Number(await page.getByTestId('result-valid').textContent()),
+    invalid: Number(await page.getByTestId('result-invalid').textContent()),
+  };
+}
+
+/** Records about two seconds and presses Finish Recording. */
+async function recordBriefly(page: Page) {
+  await startRecording(page);
+  await page.waitForTimeout(2000);
+  await page.getByRole('button', { name: 'Finish Recording' }).click();
+  await page.getByTestId('result-valid').waitFor({ timeout: UI_TIMEOUT_MS });
+}
+
+async function submitAndComplete(page: Page) {
+  await page.getByRole('button', { name: 'Submit Challenge' }).click();
+  await page.getByRole('heading', { name: 'Challenge Complete' }).first().waitFor({
+    timeout: 60_000,
+  });
+}
+
+describe('a full attempt', () => {
+  it('non-duel: shared link, e-mail only, live count as the CLI counts, submitted with video and referrer', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Live Push-ups' });
+    const { context, page } = await visitor();
+    const email = uniqueEmail('live');
+    await page.goto(`/challenge/${challenge.slug}?ref=Friend%40Example.test`);
+    await page.getByRole('button', { name: 'Join Challenge' }).click();
+    await page.waitForURL((url) => url.pathname === `/challenge/${challenge.id}/record`);
+    await registerNonDuel(page, email);
+    const counted = await recordWholeClip(page);
+    await screenshot(page, 'record-results-desktop');
+    observed.push({ test: 'non-duel', analyser: 'pushup', ...counted });
+    expect(await page.getByTestId('ended-by').textContent()).toBe(
+      'Attempt ended: you rested for more than 3 seconds.',
+    );
+    // Within one rep of `reptemple analyze` on the same clip, same model, same analyser.
+    expect(Math.abs(counted.valid - cli.pushup.valid_reps)).toBeLessThanOrEqual(1);
+    expect(
+      Math.abs(counted.valid + counted.invalid - (cli.pushup.valid_reps + cli.pushup.invalid_reps)),
+    ).toBeLessThanOrEqual(1);
+
+    await submitAndComplete(page);
+    expect(Number(await page.getByTestId('complete-valid').textContent())).toBe(counted.valid);
+    const [row] = await recordingsOf(challenge.id);
+    expect(row).toMatchObject({
+      email,
+      name: email.split('@')[0],
+      gender: 'male',
+      valid_reps: counted.valid,
+      invalid_reps: counted.invalid,
+      referred_by: 'friend@example.test',
+    });
+    expect(row!.video_url).toMatch(/^\/media\/videos\/.+\.webm$/);
+    expect(row!.gif_url).toMatch(/^\/media\/gifs\/.+\.gif$/);
+    expect(row!.duration_seconds).toBeGreaterThan(5);
+    expect(row!.analysis_data).toMatchObject({
+      video_source: 'live_camera',
+      is_daily_challenge: false,
+      analysis_results: { analyser: 'pushup', validReps: counted.valid },
+    });
+    expect(row!.analysis_data.completed_reps).toHaveLength(counted.valid + counted.invalid);
+    expect(row!.analysis_data.exercise_definition?.name).toBeTruthy();
+    // The video is served and is a WebM.
+    const video = await fetch(`${stack.url}${row!.video_url}`);
+    expect(video.status).toBe(200);
+    expect(
+      Buffer.from(await video.arrayBuffer())
+        .subarray(0, 4)
+        .toString('hex'),
+    ).toBe('1a45dfa3');
+
+    // NEXT USER: signed out, storage cleared, the page afresh for the next participant.
+    await page.getByRole('button', { name: 'NEXT USER' }).click();
+    await page
+      .getByRole('heading', { name: 'Join the challenge' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+    await context.close();
+  });
+
+  it('duel at phone size: name, e-mail and gender without a password, the definition analyser, readable counts', async () => {
+    const duel = await seedChallenge({
+      name: 'E2E Live Duel',
+      challenge_type: 'duel',
+      exercise_definition_id: definitionCopyId,
+    });
+    const { context, page } = await visitor(PHONE_PORTRAIT);
+    const email = uniqueEmail('duelist');
+    await page.goto(`/challenge/${duel.slug}`);
+    await page.getByRole('button', { name: 'Join Challenge' }).click();
+    await page.waitForURL((url) => url.pathname === `/challenge/${duel.id}/record`);
+    await page
+      .getByRole('heading', { name: 'Join the challenge' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    // Name and e-mail are required for a duel (spec 02 §5).
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectToast(page, 'Missing Information', 'Please enter your name and email to continue.');
+    await page.getByLabel('Name', { exact: true }).fill('Duelist Dee');
+    await page.getByText('Female', { exact: true }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPreview(page);
+
+    // Large touch targets; the front camera mirrored in the preview.
+    const start = await page.getByRole('button', { name: 'Start Challenge' }).boundingBox();
+    expect(start!.height).toBeGreaterThanOrEqual(48);
+    expect(start!.x + start!.width).toBeLessThanOrEqual(PHONE_PORTRAIT.width);
+    expect(
+      await page.getByTestId('camera-video').evaluate((video) => getComputedStyle(video).transform),
+    ).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+
+    await startRecording(page);
+    // The count is visible on the phone, and large enough to read from two metres.
+    const count = page.getByTestId('live-valid');
+    const box = await count.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE_PORTRAIT.height);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE_PORTRAIT.width);
+    expect(
+      Number.parseFloat(await count.evaluate((element) => getComputedStyle(element).fontSize)),
+    ).toBeGreaterThanOrEqual(80);
+    await page.getByTestId('position-indicator').waitFor();
+    await screenshot(page, 'record-live-phone');
+    // No camera switch while recording (spec 02 §8).
+    await page.getByRole('button', { name: 'Switch camera' }).click();
+    await expectToast(
+      page,
+      'Cannot Switch Camera',
+      'Please stop recording before switching cameras.',
+    );
+
+    const warning = page.getByTestId('session-warning');
+    await warning.waitFor({ timeout: ATTEMPT_TIMEOUT_MS });
+    await page.getByTestId('result-valid').waitFor({ timeout: ATTEMPT_TIMEOUT_MS });
+    const counted = {
+      valid: Number(await page.getByTestId('result-valid').textContent()),
+      invalid: Number(await page.getByTestId('result-invalid').textContent()),
+    };
+    observed.push({ test: 'duel', analyser: 'definition', ...counted });
+    expect(Math.abs(counted.valid - cli.definition.valid_reps)).toBeLessThanOrEqual(1);
+    expect(
+      Math.abs(
+        counted.valid + counted.invalid - (cli.definition.valid_reps + cli.definition.invalid_reps),
+      ),
+    ).toBeLessThanOrEqual(1);
+
+    await submitAndComplete(page);
+    await screenshot(page, 'record-complete-phone');
+    const [row] = await recordingsOf(duel.id);
+    expect(row).toMatchObject({
+      email,
+      name: 'Duelist Dee',
+      gender: 'female',
+      valid_reps: counted.valid,
+      referred_by: null,
+    });
+    expect(row!.analysis_data.analysis_results.analyser).toBe('definition');
+    expect(row!.video_url).toMatch(/^\/media\/videos\//);
+    const [started] = await sql<{ first_participant_joined_at: Date | null }>(
+      'select first_participant_joined_at from public.challenges where id = $1',
+      [duel.id],
+    );
+    expect(started!.first_participant_joined_at).not.toBeNull();
+    await context.close();
+  });
+});
+
+describe('faults', () => {
+  it('camera denied: says so and how to fix it; Try again starts the preview once allowed', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Camera Denied' });
+    const { context, page } = await visitor(DESKTOP, false);
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerNonDuel(page, uniqueEmail('denied'));
+    await page.getByRole('heading', { name: 'Camera access was denied' }).waitFor({
+      timeout: UI_TIMEOUT_MS,
+    });
+    await context.grantPermissions(['camera']);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await waitForPreview(page);
+    await context.close();
+  });
+
+  it('no camera: says so, no blank page', async () => {
+    const challenge = await seedChallenge({ name: 'E2E No Camera' });
+    const { context, page } = await visitor();
+    await context.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Requested device not found', 'NotFoundError'));
+    });
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerNonDuel(page, uniqueEmail('nocam'));
+    await page
+      .getByRole('heading', { name: 'No camera found' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    await context.close();
+  });
+
+  it('a camera that never answers brings the fallback card and its three buttons', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Fallback' });
+    const { context, page } = await visitor();
+    await context.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () => new Promise<MediaStream>(() => undefined);
+    });
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerNonDuel(page, uniqueEmail('fallback'));
+    await page.getByRole('heading', { name: 'Recording Interface Not Loading' }).waitFor({
+      timeout: 30_000,
+    });
+    await page.getByRole('button', { name: 'Force Load Recording' }).waitFor();
+    await page.getByRole('button', { name: 'Refresh Page' }).waitFor();
+    await page.getByRole('button', { name: 'Debug Console' }).click();
+    await page.getByTestId('diagnostics').waitFor();
+    await context.close();
+  });
+
+  it('a recorder that fails to start: Recording Error, and the recording state is reset', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Recorder Fails' });
+    const { context, page } = await visitor();
+    await context.addInitScript(() => {
+      window.MediaRecorder = class {
+        static isTypeSupported() {
+          return true;
+        }
+        constructor() {
+          throw new DOMException('The recorder is broken.', 'NotSupportedError');
+        }
+      } as unknown as typeof MediaRecorder;
+    });
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerNonDuel(page, uniqueEmail('recorder'));
+    await waitForPreview(page);
+    await page.getByRole('button', { name: 'Start Challenge' }).click();
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await expectToast(page, 'Recording Error', 'Failed to start recording. Please try again.');
+    // Back to the preview, ready to try again.
+    await page.getByRole('button', { name: 'Start Challenge' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await waitForPreview(page);
+    expect(await page.getByTestId('camera-stage').getAttribute('data-recording')).toBe('false');
+    await context.close();
+  });
+
+  it('upload failure: the attempt is saved without its video, the video is kept and sent again', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Upload Fails' });
+    const { context, page } = await visitor();
+    await page.route('**/api/upload-video', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, error: 'Storage is full.' }),
+      }),
+    );
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerNonDuel(page, uniqueEmail('upload'));
+    await recordBriefly(page);
+    await page.getByRole('button', { name: 'Submit Challenge' }).click();
+    await expectToast(page, 'Saved without video', 'Storage is full.');
+    await page.getByRole('heading', { name: 'Challenge Complete' }).first().waitFor();
+    let [row] = await recordingsOf(challenge.id);
+    expect(row!.video_url).toBeNull();
+
+    await page.unroute('**/api/upload-video');
+    await page.getByRole('button', { name: 'Send video again' }).click();
+    await expectToast(page, 'Video sent', 'Your video is now part of your attempt.');
+    [row] = await recordingsOf(challenge.id);
+    expect(row!.video_url).toMatch(/^\/media\/videos\//);
+    await context.close();
+  });
+
+  it('a reload during upload loses nothing: the attempt is offered again and sent', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Reload' });
+    const { context, page } = await visitor();
+    // The upload never answers, as on a dead connection.
+    await page.route('**/api/upload-video', () => undefined);
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerNonDuel(page, uniqueEmail('reload'));
+    await recordBriefly(page);
+    await page.getByRole('button', { name: 'Submit Challenge' }).click();
+    await page.getByTestId('upload-screen').waitFor();
+    await page.getByTestId('fact').waitFor();
+    await page.unroute('**/api/upload-video');
+    await page.reload();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const pending = page.getByTestId('pending-attempt');
+    await pending.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await recordingsOf(challenge.id)).toHaveLength(0);
+    await pending.getByRole('button', { name: 'Send it now' }).click();
+    await page.getByRole('heading', { name: 'Challenge Complete' }).first().waitFor({
+      timeout: 60_000,
+    });
+    const rows = await recordingsOf(challenge.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.video_url).toMatch(/^\/media\/videos\//);
+    await context.close();
+  });
+
+  it('a second submission is refused with a clear message', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Single Submission' });
+    const { context, page } = await visitor();
+    const email = uniqueEmail('twice');
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerNonDuel(page, email);
+    await recordBriefly(page);
+    // Another tab submitted meanwhile.
+    await sql(
+      `insert into public.challenge_recordings (challenge_id, user_id, name, email, valid_reps, duration_seconds)
+       select $1, id, 'Other tab', email, 3, 20 from auth.users where email = $2`,
+      [challenge.id, email],
+    );
+    await page.getByRole('button', { name: 'Submit Challenge' }).click();
+    const message =
+      'This challenge takes one attempt per participant, and yours is already on the leaderboard.';
+    await expectToast(page, 'Already submitted', message);
+    await page.getByTestId('stopped-message').waitFor();
+    expect(await recordingsOf(challenge.id)).toHaveLength(1);
+    // Coming back later says so before recording.
+    await page.reload();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await page.getByTestId('stopped-message').textContent()).toBe(message);
+    await context.close();
+  });
+
+  it('an ended challenge and an expired duel are refused with a message', async () => {
+    const ended = await seedChallenge({ name: 'E2E Ended', end_date: isoFromNow(-HOUR_MS) });
+    const { context, page } = await visitor();
+    await page.goto(`/challenge/${ended.id}/record`);
+    expect(await page.getByTestId('closed-reason').textContent()).toBe(
+      'This challenge has ended. Its leaderboard stays open to view.',
+    );
+    // A duel that expires while the page is open: the database refuses the join.
+    const duel = await seedChallenge({
+      name: 'E2E Expiring Duel',
+      challenge_type: 'duel',
+      first_participant_joined_at: isoFromNow(-71 * HOUR_MS),
+    });
+    await page.goto(`/challenge/${duel.id}/record`);
+    await page
+      .getByRole('heading', { name: 'Join the challenge' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await sql(
+      `update public.challenges set first_participant_joined_at = now() - interval '73 hours' where id = $1`,
+      [duel.id],
+    );
+    await page.getByLabel('Email').fill(uniqueEmail('late'));
+    await page.getByLabel('Name', { exact: true }).fill('Late Larry');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect(await page.getByTestId('stopped-message').textContent({ timeout: UI_TIMEOUT_MS })).toBe(
+      'This duel has expired: its 72 hours are over.',
+    );
+    await context.close();
+  });
+
+  it('an address with an account gets a one-time link that returns to the record page', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Returning' });
+    const email = uniqueEmail('returning');
+    const first = await visitor();
+    await first.page.goto(`/challenge/${challenge.id}/record`);
+    await registerNonDuel(first.page, email);
+    await waitForPreview(first.page);
+    await first.context.close();
+
+    const { context, page } = await visitor();
+    await page.goto(`/challenge/${challenge.id}/record?ref=pal%40example.test`);
+    await registerNonDuel(page, email);
+    await page
+      .getByRole('heading', { name: 'Check your email' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByRole('button', { name: 'Send the link again' }).waitFor();
+    await page.goto(await latestLink(email));
+    await page.waitForURL((url) => url.pathname === `/challenge/${challenge.id}/record`);
+    expect(new URL(page.url()).searchParams.get('ref')).toBe('pal@example.test');
+    await page.getByRole('heading', { name: `Welcome back, ${email.split('@')[0]}!` }).waitFor({
+      timeout: UI_TIMEOUT_MS,
+    });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await waitForPreview(page);
+    await context.close();
+  });
+});

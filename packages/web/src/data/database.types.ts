@@ -1,0 +1,519 @@
+// Generated from supabase/migrations by `pnpm db:types`; do not edit by hand.
+// A test fails when this file and the migrations disagree: run the command after adding a migration.
+
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // Allows to automatically instantiate createClient with right options
+  // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
+  __InternalSupabase: {
+    PostgrestVersion: "12"
+  }
+  public: {
+    Tables: {
+      challenge_recordings: {
+        Row: {
+          analysis_data: Json | null
+          challenge_id: string
+          created_at: string
+          duration_seconds: number
+          email: string
+          gender: Database["public"]["Enums"]["participant_gender"]
+          gif_url: string | null
+          id: string
+          invalid_reps: number
+          name: string
+          referral_count: number
+          referred_by: string | null
+          total_reps: number
+          user_id: string | null
+          valid_reps: number
+          video_url: string | null
+        }
+        Insert: {
+          analysis_data?: Json | null
+          challenge_id: string
+          created_at?: string
+          duration_seconds?: number
+          email: string
+          gender?: Database["public"]["Enums"]["participant_gender"]
+          gif_url?: string | null
+          id?: string
+          invalid_reps?: number
+          name: string
+          referral_count?: number
+          referred_by?: string | null
+          total_reps?: number
+          user_id?: string | null
+          valid_reps?: number
+          video_url?: string | null
+        }
+        Update: {
+          analysis_data?: Json | null
+          challenge_id?: string
+          created_at?: string
+          duration_seconds?: number
+          email?: string
+          gender?: Database["public"]["Enums"]["participant_gender"]
+          gif_url?: string | null
+          id?: string
+          invalid_reps?: number
+          name?: string
+          referral_count?: number
+          referred_by?: string | null
+          total_reps?: number
+          user_id?: string | null
+          valid_reps?: number
+          video_url?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "challenge_recordings_challenge_id_fkey"
+            columns: ["challenge_id"]
+            referencedRelation: "challenges"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      challenges: {
+        Row: {
+          challenge_length_unit: Database["public"]["Enums"]["time_unit"] | null
+          challenge_length_value: number | null
+          challenge_type: Database["public"]["Enums"]["challenge_type"]
+          created_at: string
+          created_by: string | null
+          description: string | null
+          end_date: string | null
+          exercise_definition_id: string
+          first_participant_joined_at: string | null
+          gender_filter: Database["public"]["Enums"]["gender_filter"] | null
+          hide_results_until_finished: boolean
+          id: string
+          increment_cadence_unit:
+            | Database["public"]["Enums"]["time_unit"]
+            | null
+          increment_cadence_value: number | null
+          increment_value: number | null
+          is_active: boolean
+          is_daily: boolean
+          is_hidden: boolean
+          min_daily_reps: number | null
+          name: string
+          slug: string
+          start_date: string | null
+        }
+        Insert: {
+          challenge_length_unit?:
+            | Database["public"]["Enums"]["time_unit"]
+            | null
+          challenge_length_value?: number | null
+          challenge_type?: Database["public"]["Enums"]["challenge_type"]
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          end_date?: string | null
+          exercise_definition_id: string
+          first_participant_joined_at?: string | null
+          gender_filter?: Database["public"]["Enums"]["gender_filter"] | null
+          hide_results_until_finished?: boolean
+          id?: string
+          increment_cadence_unit?:
+            | Database["public"]["Enums"]["time_unit"]
+            | null
+          increment_cadence_value?: number | null
+          increment_value?: number | null
+          is_active?: boolean
+          is_daily?: boolean
+          is_hidden?: boolean
+          min_daily_reps?: number | null
+          name: string
+          slug: string
+          start_date?: string | null
+        }
+        Update: {
+          challenge_length_unit?:
+            | Database["public"]["Enums"]["time_unit"]
+            | null
+          challenge_length_value?: number | null
+          challenge_type?: Database["public"]["Enums"]["challenge_type"]
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          end_date?: string | null
+          exercise_definition_id?: string
+          first_participant_joined_at?: string | null
+          gender_filter?: Database["public"]["Enums"]["gender_filter"] | null
+          hide_results_until_finished?: boolean
+          id?: string
+          increment_cadence_unit?:
+            | Database["public"]["Enums"]["time_unit"]
+            | null
+          increment_cadence_value?: number | null
+          increment_value?: number | null
+          is_active?: boolean
+          is_daily?: boolean
+          is_hidden?: boolean
+          min_daily_reps?: number | null
+          name?: string
+          slug?: string
+          start_date?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "challenges_exercise_definition_id_fkey"
+            columns: ["exercise_definition_id"]
+            referencedRelation: "exercise_definitions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      exercise_definitions: {
+        Row: {
+          author: string | null
+          created_at: string
+          definition: NonNullable<Json>
+          id: string
+          name: string
+          updated_at: string
+        }
+        Insert: {
+          author?: string | null
+          created_at?: string
+          definition: NonNullable<Json>
+          id?: string
+          name: string
+          updated_at?: string
+        }
+        Update: {
+          author?: string | null
+          created_at?: string
+          definition?: NonNullable<Json>
+          id?: string
+          name?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      user_profiles: {
+        Row: {
+          age: number | null
+          created_at: string
+          email: string | null
+          expectations: string | null
+          full_name: string | null
+          gender: Database["public"]["Enums"]["profile_gender"] | null
+          goals: Database["public"]["Enums"]["profile_goal"][]
+          height_cm: number | null
+          id: string
+          is_admin: boolean
+          target_weight_kg: number | null
+          updated_at: string
+          weight_kg: number | null
+        }
+        Insert: {
+          age?: number | null
+          created_at?: string
+          email?: string | null
+          expectations?: string | null
+          full_name?: string | null
+          gender?: Database["public"]["Enums"]["profile_gender"] | null
+          goals?: Database["public"]["Enums"]["profile_goal"][]
+          height_cm?: number | null
+          id: string
+          is_admin?: boolean
+          target_weight_kg?: number | null
+          updated_at?: string
+          weight_kg?: number | null
+        }
+        Update: {
+          age?: number | null
+          created_at?: string
+          email?: string | null
+          expectations?: string | null
+          full_name?: string | null
+          gender?: Database["public"]["Enums"]["profile_gender"] | null
+          goals?: Database["public"]["Enums"]["profile_goal"][]
+          height_cm?: number | null
+          id?: string
+          is_admin?: boolean
+          target_weight_kg?: number | null
+          updated_at?: string
+          weight_kg?: number | null
+        }
+        Relationships: []
+      }
+      waitlist: {
+        Row: {
+          created_at: string
+          email: string
+          id: number
+          source: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          id?: never
+          source: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          id?: never
+          source?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      leaderboard_entries: {
+        Row: {
+          analysis_data: Json | null
+          challenge_id: string | null
+          created_at: string | null
+          duration_seconds: number | null
+          gender: Database["public"]["Enums"]["participant_gender"] | null
+          gif_url: string | null
+          id: string | null
+          invalid_reps: number | null
+          name: string | null
+          referral_count: number | null
+          total_reps: number | null
+          user_id: string | null
+          valid_reps: number | null
+          video_url: string | null
+        }
+        Insert: {
+          analysis_data?: Json | null
+          challenge_id?: string | null
+          created_at?: string | null
+          duration_seconds?: number | null
+          gender?: Database["public"]["Enums"]["participant_gender"] | null
+          gif_url?: string | null
+          id?: string | null
+          invalid_reps?: number | null
+          name?: string | null
+          referral_count?: number | null
+          total_reps?: number | null
+          user_id?: string | null
+          valid_reps?: number | null
+          video_url?: string | null
+        }
+        Update: {
+          analysis_data?: Json | null
+          challenge_id?: string | null
+          created_at?: string | null
+          duration_seconds?: number | null
+          gender?: Database["public"]["Enums"]["participant_gender"] | null
+          gif_url?: string | null
+          id?: string | null
+          invalid_reps?: number | null
+          name?: string | null
+          referral_count?: number | null
+          total_reps?: number | null
+          user_id?: string | null
+          valid_reps?: number | null
+          video_url?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "challenge_recordings_challenge_id_fkey"
+            columns: ["challenge_id"]
+            referencedRelation: "challenges"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Functions: {
+      admin_challenge_stats: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          challenge_id: string
+          participant_count: number
+          recording_count: number
+        }[]
+      }
+      admin_recording_totals: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          participant_count: number
+          recording_count: number
+        }[]
+      }
+      attach_recording_video: {
+        Args: {
+          new_gif_url?: string
+          new_video_url: string
+          target_recording_id: string
+        }
+        Returns: undefined
+      }
+      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      join_challenge: { Args: { target_challenge_id: string }; Returns: string }
+    }
+    Enums: {
+      camera_position: "front" | "back" | "side"
+      challenge_type: "accountability" | "progression" | "duel"
+      gender_filter: "all" | "male" | "female" | "other"
+      participant_gender: "male" | "female"
+      profile_gender: "male" | "female" | "other" | "prefer_not_to_say"
+      profile_goal:
+        | "exercise_correctness_analysis"
+        | "video_analysis"
+        | "live_ai_coaching"
+        | "losing_weight"
+        | "gaining_muscle"
+        | "improving_posture"
+        | "custom_workout_plans"
+      time_unit: "days" | "weeks" | "months"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      camera_position: ["front", "back", "side"],
+      challenge_type: ["accountability", "progression", "duel"],
+      gender_filter: ["all", "male", "female", "other"],
+      participant_gender: ["male", "female"],
+      profile_gender: ["male", "female", "other", "prefer_not_to_say"],
+      profile_goal: [
+        "exercise_correctness_analysis",
+        "video_analysis",
+        "live_ai_coaching",
+        "losing_weight",
+        "gaining_muscle",
+        "improving_posture",
+        "custom_workout_plans",
+      ],
+      time_unit: ["days", "weeks", "months"],
+    },
+  },
+} as const

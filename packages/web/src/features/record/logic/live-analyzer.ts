@@ -1,0 +1,55 @@
+// The analyser of a live attempt, made in ONE place: the push-up analyser for challenges whose
+// exercise is the built-in push-up, the definition-driven analyser for any other definition
+// (docs/decisions.md "Record flow").
+
+import {
+  assertDefinitionCountable,
+  type ExerciseDefinition,
+  normalizeDefinition,
+} from '@reptemple/definitions';
+import { type AnyRepAnalyzer, createAnalyzer, type FrameSize } from '@reptemple/pose-sdk';
+
+/** The built-in push-up definition every user-created challenge points to (kept in step with the
+ * server's BUILTIN_PUSHUP_DEFINITION_ID and the challenges migration). */
+export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
+
+export type LiveAnalyzer = AnyRepAnalyzer;
+
+/** The push-up analyser without a definition, the definition analyser with one (the SDK's one
+ * factory, as every host makes its analyser). */
+export function createLiveAnalyzer(
+  definition: ExerciseDefinition | null,
+  frameSize: FrameSize,
+): LiveAnalyzer {
+  return createAnalyzer(definition ? { kind: 'definition', definition } : { kind: 'pushup' }, {
+    frameSize,
+  });
+}
+
+export type LiveCounting =
+  | { analyser: 'pushup'; definition: ExerciseDefinition | null }
+  | { analyser: 'definition'; definition: ExerciseDefinition };
+
+export class ConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/** How a challenge counts: its stored definition, normalised and checked; the push-up analyser for
+ * the built-in push-up. Throws ConfigurationError for a definition that cannot count. */
+export function liveCountingFor(
+  exercise: { id: string; name: string; definition: unknown } | null,
+): LiveCounting {
+  if (!exercise) throw new ConfigurationError('The challenge has no exercise definition.');
+  let definition: ExerciseDefinition;
+  try {
+    definition = normalizeDefinition(exercise.definition, exercise.name);
+    assertDefinitionCountable(definition);
+  } catch (error) {
+    throw new ConfigurationError(error instanceof Error ? error.message : String(error));
+  }
+  if (exercise.id === BUILTIN_PUSHUP_DEFINITION_ID) return { analyser: 'pushup', definition };
+  return { analyser: 'definition', definition };
+}

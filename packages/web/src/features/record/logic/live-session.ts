@@ -1,0 +1,95 @@
+// One live attempt's counting: every analysed camera frame goes to the analyser; the session keeps
+// what the screen shows (valid and invalid counts, phase, position, the last invalid rep's reason)
+// and when the phase last changed, for the rest rule. Pure: frames carry their own times.
+
+import type { FrameSize, PoseFrame, RepRecord } from '@reptemple/pose-sdk';
+import { createLiveAnalyzer, type LiveAnalyzer, type LiveCounting } from './live-analyzer';
+import { type SessionVerdict, sessionVerdict } from './session-rules';
+
+export interface LiveSnapshot {
+  validReps: number;
+  invalidReps: number;
+  phase: string | null;
+  isValidPosition: boolean;
+  lastInvalidReason: string | null;
+  /** Camera time of the newest analysed frame, from the start of the recording. ms */
+  frameMs: number;
+  /** Camera time the phase last changed. ms */
+  phaseSinceMs: number;
+  analysedFrames: number;
+}
+
+export class LiveSession {
+  private readonly analyzer: LiveAnalyzer;
+  private originMs: number | undefined;
+  private lastPhase: string | null = null;
+  private phaseSinceMs = 0;
+  private frameMs = 0;
+  private analysedFrames = 0;
+  private finished = false;
+
+  constructor(
+    readonly counting: LiveCounting,
+    frameSize: FrameSize,
+  ) {
+    this.analyzer = createLiveAnalyzer(
+      counting.analyser === 'definition' ? counting.definition : null,
+      frameSize,
+    );
+  }
+
+  /** Feeds one frame; its time is counted from the session's first frame. */
+  add(frame: PoseFrame): LiveSnapshot {
+    if (this.finished) return this.snapshot;
+    this.originMs ??= frame.timestampMs;
+    const timestampMs = frame.timestampMs - this.originMs;
+    this.analyzer.process({ timestampMs, landmarks: frame.landmarks });
+    this.frameMs = timestampMs;
+    this.analysedFrames += 1;
+    const phase = this.analyzer.state.currentPhase;
+    if (phase !== this.lastPhase) {
+      this.lastPhase = phase;
+      this.phaseSinceMs = timestampMs;
+    }
+    return this.snapshot;
+  }
+
+  /** The stream has ended: the last frames are judged (a last rep on the final frames counts). */
+  finish(): LiveSnapshot {
+    if (!this.finished) {
+      this.finished = true;
+      this.analyzer.finish();
+    }
+    return this.snapshot;
+  }
+
+  verdict(elapsedMs: number): SessionVerdict {
+    const state = this.analyzer.state;
+    return sessionVerdict({
+      elapsedMs,
+      reps: state.repCount + state.invalidRepCount,
+      frameMs: this.frameMs,
+      phaseSinceMs: this.phaseSinceMs,
+    });
+  }
+
+  get reps(): readonly RepRecord[] {
+    return this.analyzer.reps;
+  }
+
+  get snapshot(): LiveSnapshot {
+    const state = this.analyzer.state;
+    let lastInvalid: RepRecord | undefined;
+    for (const rep of this.analyzer.reps) if (!rep.isValidRep) lastInvalid = rep;
+    return {
+      validReps: state.repCount,
+      invalidReps: state.invalidRepCount,
+      phase: state.currentPhase,
+      isValidPosition: state.isValidPosition,
+      lastInvalidReason: lastInvalid?.invalidReason ?? null,
+      frameMs: this.frameMs,
+      phaseSinceMs: this.phaseSinceMs,
+      analysedFrames: this.analysedFrames,
+    };
+  }
+}
