@@ -66,6 +66,9 @@ describe('regression scoring', () => {
       matched: 2,
     });
     expect(matchRepBottoms([], reps).matched).toBe(0);
+    // Labels timed roughly (the fixtures' are +-0.3 s): 2.2 s is 0.3 s before the third rep.
+    expect(matchRepBottoms([0.5, 1.5, 2.2], reps, 300).matched).toBe(3);
+    expect(matchRepBottoms([0.5, 1.5, 2.1], reps, 300).matched).toBe(2);
     expect(matchRepBottoms([1.5], []).matched).toBe(0);
   });
 

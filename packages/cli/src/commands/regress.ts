@@ -57,6 +57,10 @@ const regressOptions = z.object({
   minPrecision: rateOption('--min-precision').default(0),
   minRecall: rateOption('--min-recall').default(0),
   minNoOverCredit: rateOption('--min-no-over-credit').default(0),
+  bottomTolerance: z.coerce
+    .number({ error: () => 'expected --bottom-tolerance to be seconds, 0 or more' })
+    .min(0, { error: () => 'expected --bottom-tolerance to be seconds, 0 or more' })
+    .default(0),
   json: z.boolean().optional(),
   cache: z.boolean().default(true),
   cacheDir: folderOption('--cache-dir').optional(),
@@ -100,6 +104,11 @@ export function registerRegress(
     .option(
       '--min-no-over-credit <rate>',
       'fail unless this share of videos counts no more valid reps than labelled',
+      '0',
+    )
+    .option(
+      '--bottom-tolerance <s>',
+      "seconds each side of a rep's span a labelled bottom may fall and still match it",
       '0',
     )
     .option('--json', 'print per-video results and the summary as JSON')
@@ -221,7 +230,7 @@ async function regress(
             reps: item.value.reps,
           }
         : null;
-      return [scoreVideo(label, counted, item.error ?? null)];
+      return [scoreVideo(label, counted, item.error ?? null, options.bottomTolerance * 1000)];
     });
     const summary = summarise(scores);
     const failures = thresholdFailures(summary, {

@@ -83,21 +83,23 @@ export interface RegressionSummary {
 
 /**
  * Matches labelled bottoms (s) to counted reps (ms) in time order: a bottom inside a rep's span
- * pairs with it unless that rep already has one. Both lists are in time order and reps do not
- * overlap, so one pass finds the largest matching.
+ * (widened by `toleranceMs` each side, for labels timed roughly) pairs with it unless that rep
+ * already has one. Both lists are in time order and reps do not overlap, so one pass finds the
+ * largest matching.
  */
 export function matchRepBottoms(
   bottomsS: readonly number[],
   reps: readonly CountedSpan[],
+  toleranceMs = 0,
 ): RepAgreement {
   let matched = 0;
   let repIndex = 0;
   for (const bottomS of bottomsS) {
     const bottomMs = bottomS * 1000;
-    while (repIndex < reps.length && reps[repIndex]!.endTime < bottomMs) repIndex++;
+    while (repIndex < reps.length && reps[repIndex]!.endTime + toleranceMs < bottomMs) repIndex++;
     const rep = reps[repIndex];
     if (rep === undefined) break;
-    if (rep.startTime <= bottomMs) {
+    if (rep.startTime - toleranceMs <= bottomMs) {
       matched++;
       repIndex++;
     }
@@ -109,12 +111,14 @@ export function scoreVideo(
   label: Label,
   counted: { valid: number; invalid: number; reps?: readonly CountedSpan[] } | null,
   error: string | null,
+  /** ms each side of a rep's span within which a labelled bottom still matches it */
+  bottomToleranceMs = 0,
 ): VideoScore {
   const countedReps = counted === null ? null : counted.valid + counted.invalid;
   const perRep =
     counted?.reps === undefined || label.rep_bottoms_s === undefined
       ? null
-      : matchRepBottoms(label.rep_bottoms_s, counted.reps);
+      : matchRepBottoms(label.rep_bottoms_s, counted.reps, bottomToleranceMs);
   return {
     file: label.file,
     labelReps: label.reps,
