@@ -21,7 +21,8 @@ const INVALID_BOTTOMS = { 'pushup/25-hoodie-skeleton-overlay-variations.mp4': [2
 const s = (ms) => (ms / 1000).toFixed(2);
 function describe(check) {
   if (check === null) return 'no check';
-  const unit = check.measurement === 'count' ? '' : check.rule === 'bodyLine' ? '%' : '°';
+  const unit =
+    check.rule === 'bodyLine' ? '%' : ['depth', 'lockout'].includes(check.rule) ? '°' : '';
   const relation = check.passed
     ? check.bound === 'min'
       ? '≥'

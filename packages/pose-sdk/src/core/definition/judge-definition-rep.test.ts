@@ -115,6 +115,13 @@ describe('judgeDefinitionRepWithEvidence', () => {
       passed: false,
     });
     expect(judgeDefinitionRepWithEvidence(clean, config, seen).reason).toBeNull();
+    // Seen on 18 frames of 30: judged, and as sure as the share seen.
+    const partly = judgeDefinitionRepWithEvidence(clean, config, {
+      ...seen,
+      globalAlignments: [{ id: 'knee', measuredFrames: 18, measurement: '3d' }],
+    });
+    expect(partly.reason).toBeNull();
+    expect(partly.evidence.confidence).toBe(0.6);
   });
 
   it('without world landmarks gives judgeDefinitionRep verdict, whatever was seen', () => {

@@ -73,6 +73,7 @@ export function judgeDefinitionRepWithEvidence(
     ),
   );
   let reason = phaseReason;
+  let seenShare = 1;
   if (reason === null && evidence.view !== null) {
     let leastSeen: DefinitionRepEvidence['globalAlignments'][number] | null = null;
     for (const angle of evidence.globalAlignments)
@@ -80,6 +81,7 @@ export function judgeDefinitionRepWithEvidence(
     if (leastSeen !== null) {
       const share =
         evidence.measuredFrames === 0 ? 0 : leastSeen.measuredFrames / evidence.measuredFrames;
+      seenShare = share;
       const seen = share >= config.minGlobalMeasuredShare;
       checks.push(
         check('visibility', 'count', round2(share), config.minGlobalMeasuredShare, 'min', seen),
@@ -118,8 +120,9 @@ export function judgeDefinitionRepWithEvidence(
       deciding,
       checks,
       // Phase paths and failure counts are not near-misses of a measured value: the verdict is as
-      // sure as the landmarks it stands on, which the analyser's gates already required.
-      confidence: 1,
+      // sure as the landmarks it stands on, the share of the rep its global alignments were seen.
+      confidence:
+        reason === 'Insufficient landmark visibility' ? 1 : round2(Math.min(1, seenShare)),
     },
   };
 }
