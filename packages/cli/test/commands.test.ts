@@ -97,15 +97,18 @@ describe('reptemple analyze on traces', () => {
       'frames',
       'duration_s',
       'error',
+      'view',
     ]);
     expect(records[0].valid_reps + records[0].invalid_reps).toBe(5);
     expect(records[1].valid_reps + records[1].invalid_reps).toBe(2);
+    // Fields are only ever added (issue 16 added the evidence), never removed or renamed.
     expect(Object.keys(records[0].reps[0])).toEqual([
       'repNumber',
       'startTime',
       'endTime',
       'isValidRep',
       'invalidReason',
+      'evidence',
     ]);
     expect(records[0].error).toBeNull();
   });
