@@ -24,6 +24,7 @@ const records: AnalysisRecord[] = [
     frames: 60,
     duration_s: 2,
     error: null,
+    view: 'side',
   },
   {
     input: 'b, "odd".mp4',
@@ -33,6 +34,7 @@ const records: AnalysisRecord[] = [
     frames: null,
     duration_s: null,
     error: 'VIDEO_DECODE_FAILED: moov atom not found',
+    view: null,
   },
 ];
 
@@ -48,14 +50,16 @@ describe('output formats', () => {
       'frames',
       'duration_s',
       'error',
+      'view',
     ]);
   });
 
   it('CSV: quotes commas, quotes and the reps JSON; empty cells for missing values', () => {
     const lines = formatCsv(records).split('\r\n');
-    expect(lines[0]).toBe('input,valid_reps,invalid_reps,frames,duration_s,error,reps');
-    expect(lines[1]).toMatch(/^videos\/a\.mp4,1,1,60,2,,"\[\{""repNumber"":1/);
-    expect(lines[2]).toBe('"b, ""odd"".mp4",,,,,VIDEO_DECODE_FAILED: moov atom not found,[]');
+    // New columns only ever go last: readers by position keep working.
+    expect(lines[0]).toBe('input,valid_reps,invalid_reps,frames,duration_s,error,reps,view');
+    expect(lines[1]).toMatch(/^videos\/a\.mp4,1,1,60,2,,"\[\{""repNumber"":1.*",side$/);
+    expect(lines[2]).toBe('"b, ""odd"".mp4",,,,,VIDEO_DECODE_FAILED: moov atom not found,[],');
   });
 
   it('table: a row per input, invalid reasons counted, errors shown', () => {

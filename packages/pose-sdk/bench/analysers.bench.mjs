@@ -29,7 +29,13 @@ while (frames.length < TARGET_FRAMES) {
   for (const { header, frames: source } of traces) {
     const first = source[0]?.timestampMs ?? 0;
     for (const frame of source) {
-      frames.push({ timestampMs: offset + frame.timestampMs - first, landmarks: frame.landmarks });
+      // World landmarks go along: with them the analysers also follow the view and the body line
+      // in space, which is the work every host with world landmarks pays for.
+      frames.push({
+        timestampMs: offset + frame.timestampMs - first,
+        landmarks: frame.landmarks,
+        ...(frame.worldLandmarks ? { worldLandmarks: frame.worldLandmarks } : {}),
+      });
       if (frames.length === TARGET_FRAMES) break;
     }
     offset = frames[frames.length - 1].timestampMs + 1000 / header.fps;
@@ -44,6 +50,9 @@ function copyFrame(frame) {
   return {
     timestampMs: frame.timestampMs,
     landmarks: frame.landmarks.map((l) => ({ x: l.x, y: l.y, z: l.z, visibility: l.visibility })),
+    ...(frame.worldLandmarks
+      ? { worldLandmarks: frame.worldLandmarks.map((w) => ({ x: w.x, y: w.y, z: w.z })) }
+      : {}),
   };
 }
 

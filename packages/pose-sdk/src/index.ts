@@ -19,9 +19,11 @@ export {
 } from './core/definition/definition-analyzer.js';
 export {
   type AlignmentFailureCount,
+  type DefinitionRepEvidence,
   type DefinitionRepMeasurements,
   judgeAlignmentFailures,
   judgeDefinitionRep,
+  judgeDefinitionRepWithEvidence,
 } from './core/definition/judge-definition-rep.js';
 // Errors
 export {
@@ -35,16 +37,26 @@ export type {
   AnalysisState,
   AnalyzerEvent,
   DefinitionPhase,
+  MeasurementKind,
   PushupPhase,
   PushupRepRecord,
   RepAnalyzer,
+  RepEvidence,
   RepRecord,
+  RuleCheck,
   TimelineEntry,
   TimelinePhase,
 } from './core/events.js';
 export { alignmentScoreFromHipAngle } from './core/geometry/alignment-score.js';
 // Geometry
 export { angleAtVertex } from './core/geometry/angle-at-vertex.js';
+export { angleInSpace } from './core/geometry/angle-in-space.js';
+export {
+  CAMERA_VIEW_YAW,
+  type CameraView,
+  cameraViewFromYaw,
+  shoulderLineYaw,
+} from './core/geometry/camera-view.js';
 export { TimeSmoother } from './core/geometry/smoothing.js';
 export { TimeMedian } from './core/geometry/time-median.js';
 export { torsoTiltFromUpright } from './core/geometry/torso-tilt.js';
@@ -61,7 +73,16 @@ export {
   type PushupChoice,
 } from './core/pipeline/create-analyzer.js';
 // The rules as pure functions
-export { judgePushupRep, type PushupCycleStats } from './core/pushup/judge-pushup-rep.js';
+export {
+  type ArmsMeasured,
+  judgePushupRep,
+  judgePushupRepWithEvidence,
+  PUSHUP_RULE_MEASUREMENT,
+  type PushupCycleEvidence,
+  type PushupCycleStats,
+  type PushupJudgement,
+  type PushupRule,
+} from './core/pushup/judge-pushup-rep.js';
 // Analysers, their events and records
 export {
   PushupAnalyzer,
@@ -76,10 +97,17 @@ export {
   formatTraceHeader,
   TRACE_FORMAT,
   TRACE_VERSION,
+  TRACE_VERSIONS,
   type TraceHeader,
   traceHeaderSchema,
 } from './core/trace/trace-format.js';
 export { parseTrace, readTrace, type Trace, TraceLineParser } from './core/trace/trace-reader.js';
 export { formatTrace, TraceWriter } from './core/trace/trace-writer.js';
 // Frames
-export { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from './core/types.js';
+export {
+  type FrameSize,
+  LANDMARK_COUNT,
+  type Landmark,
+  type PoseFrame,
+  type WorldLandmark,
+} from './core/types.js';

@@ -30,7 +30,13 @@ function byHand(analyzer: RepAnalyzer<string, RepRecord>, frames: readonly PoseF
     count++;
   }
   analyzer.finish();
-  return { frames: count, state: analyzer.state, reps: analyzer.reps, timeline: analyzer.timeline };
+  return {
+    frames: count,
+    state: analyzer.state,
+    reps: analyzer.reps,
+    timeline: analyzer.timeline,
+    view: analyzer.view ?? null,
+  };
 }
 
 describe('createAnalyzer', () => {

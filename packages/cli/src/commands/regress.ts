@@ -18,6 +18,7 @@ import {
   modelChosen,
   modelOption,
   parseOptions,
+  rateOption,
 } from '../core/options.js';
 import { bar, ProgressLine, startingWorkersText } from '../core/progress.js';
 import {
@@ -53,6 +54,13 @@ const regressOptions = z.object({
   jobs: jobsOption,
   minExact: minExactOption.default(0.9),
   maxError: maxErrorOption.default(1),
+  minPrecision: rateOption('--min-precision').default(0),
+  minRecall: rateOption('--min-recall').default(0),
+  minNoOverCredit: rateOption('--min-no-over-credit').default(0),
+  bottomTolerance: z.coerce
+    .number({ error: () => 'expected --bottom-tolerance to be seconds, 0 or more' })
+    .min(0, { error: () => 'expected --bottom-tolerance to be seconds, 0 or more' })
+    .default(0),
   json: z.boolean().optional(),
   cache: z.boolean().default(true),
   cacheDir: folderOption('--cache-dir').optional(),
@@ -83,6 +91,26 @@ export function registerRegress(
     .option('--jobs <n>', 'videos analysed in parallel (default: cores, at most 4)')
     .option('--min-exact <rate>', 'fail unless at least this share of videos is exact', '0.9')
     .option('--max-error <reps>', 'fail if any video is off by more reps than this', '1')
+    .option(
+      '--min-precision <rate>',
+      'fail unless this share of counted reps holds a labelled bottom (rep_bottoms_s)',
+      '0',
+    )
+    .option(
+      '--min-recall <rate>',
+      'fail unless this share of labelled bottoms lies in a counted rep',
+      '0',
+    )
+    .option(
+      '--min-no-over-credit <rate>',
+      'fail unless this share of videos counts no more valid reps than labelled',
+      '0',
+    )
+    .option(
+      '--bottom-tolerance <s>',
+      "seconds each side of a rep's span a labelled bottom may fall and still match it",
+      '0',
+    )
     .option('--json', 'print per-video results and the summary as JSON')
     .option('--no-cache', 'extract landmarks again even if cached')
     .option('--cache-dir <dir>', 'where extracted landmark traces are cached')
@@ -93,6 +121,10 @@ Examples:
   $ reptemple regress fixtures/videos/labels.json --traces fixtures/traces
   $ reptemple regress fixtures/videos/labels.json --analyser definition --fps 15
   $ reptemple regress labels.json --min-exact 0.95 --max-error 0
+  $ reptemple regress labels.json --min-precision 0.97 --min-recall 0.97
+
+Per rep: a labelled bottom (rep_bottoms_s) inside a counted rep's span matches it. Precision is
+matched reps over counted reps, recall matched bottoms over labelled ones, pooled over videos.
 
 Exit code: 0 when the thresholds hold, 1 when they do not or a video fails; when stopped
 (Ctrl-C 130, SIGTERM 143, SIGHUP 129) the finished videos are shown without a verdict.`,
@@ -192,14 +224,21 @@ async function regress(
       const item = byFile.get(label.file);
       if (item === undefined) return [];
       const counted = item.value
-        ? { valid: item.value.valid_reps, invalid: item.value.invalid_reps }
+        ? {
+            valid: item.value.valid_reps,
+            invalid: item.value.invalid_reps,
+            reps: item.value.reps,
+          }
         : null;
-      return [scoreVideo(label, counted, item.error ?? null)];
+      return [scoreVideo(label, counted, item.error ?? null, options.bottomTolerance * 1000)];
     });
     const summary = summarise(scores);
     const failures = thresholdFailures(summary, {
       minExact: options.minExact,
       maxError: options.maxError,
+      minPrecision: options.minPrecision,
+      minRecall: options.minRecall,
+      minNoOverCredit: options.minNoOverCredit,
     });
     // An interrupted run has no verdict: the videos not analysed could pass or fail it.
     const interrupted = result.interrupted;
@@ -224,6 +263,9 @@ async function regress(
               : String(score.difference),
         String(score.labelValid),
         score.countedValid === null ? '-' : String(score.countedValid),
+        score.perRep === null
+          ? '-'
+          : `${score.perRep.matched}/${score.perRep.counted}/${score.perRep.labelled}`,
         score.error ?? '',
       ]);
       context.stdout(
@@ -234,6 +276,7 @@ async function regress(
           'diff',
           'label valid',
           'counted valid',
+          'matched/counted/labelled',
           'error',
         ]),
       );
@@ -241,7 +284,9 @@ async function regress(
         `\n${spec.description}${options.fps ? ` at ${options.fps} fps` : ''}: ${summary.videos} videos, ` +
           `exact ${summary.exact} (${percent(summary.exactRate)}), off by one ${summary.offByOne} (${percent(summary.offByOneRate)}), ` +
           `within one ${percent(summary.withinOneRate)}, mean absolute error ${summary.meanAbsoluteError.toFixed(2)}, ` +
-          `valid counts exact ${summary.validExact}/${summary.videos}\n`,
+          `valid counts exact ${summary.validExact}/${summary.videos}, ` +
+          `no over-credit ${summary.noOverCredit}/${summary.videos}, ` +
+          `per rep precision ${summary.repPrecision.toFixed(3)} recall ${summary.repRecall.toFixed(3)}\n`,
       );
       context.stdout(
         interrupted

@@ -12,6 +12,7 @@ import {
   analyseFrames,
   type FrameSize,
   type PoseFrame,
+  type RepEvidence,
 } from '@reptemple/pose-sdk';
 import { UsageError } from '../errors.js';
 import type { AnalyserKind } from './options.js';
@@ -43,6 +44,8 @@ export interface ReportedRep {
   readonly endTime: number;
   readonly isValidRep: boolean;
   readonly invalidReason: string | null;
+  /** What decided the verdict: the view, the rules judged, the deciding check (SDK RepEvidence). */
+  readonly evidence?: RepEvidence;
 }
 
 export interface AnalysisOutcome {
@@ -51,6 +54,8 @@ export interface AnalysisOutcome {
   readonly reps: readonly ReportedRep[];
   readonly frames: number;
   readonly duration_s: number;
+  /** The camera's view over the input, from world landmarks (null without them). */
+  readonly view: string | null;
 }
 
 /**
@@ -122,6 +127,7 @@ export function analysisOutcome(
     endTime: round(rep.endTime, 1),
     isValidRep: rep.isValidRep,
     invalidReason: rep.invalidReason,
+    ...(rep.evidence === undefined ? {} : { evidence: rep.evidence }),
   }));
   const valid = reported.filter((rep) => rep.isValidRep).length;
   return {
@@ -130,6 +136,7 @@ export function analysisOutcome(
     reps: reported,
     frames: analysis.frames,
     duration_s: round(durationMs / 1000, 2),
+    view: analysis.view,
   };
 }
 

@@ -11,6 +11,8 @@ export interface AnalysisRecord {
   readonly frames: number | null;
   readonly duration_s: number | null;
   readonly error: string | null;
+  /** The camera's view over the input (side, oblique, front), null without world landmarks. */
+  readonly view: string | null;
 }
 
 export function toRecord(item: BatchItem<AnalysisOutcome>): AnalysisRecord {
@@ -23,6 +25,7 @@ export function toRecord(item: BatchItem<AnalysisOutcome>): AnalysisRecord {
     frames: outcome?.frames ?? null,
     duration_s: outcome?.duration_s ?? null,
     error: item.error ?? null,
+    view: outcome?.view ?? null,
   };
 }
 
@@ -38,9 +41,13 @@ const CSV_COLUMNS = [
   'duration_s',
   'error',
   'reps',
+  'view',
 ] as const;
 
-/** RFC 4180 CSV; `reps` is the JSON list of reps in one quoted cell. */
+/**
+ * RFC 4180 CSV; `reps` is the JSON list of reps in one quoted cell, each with its evidence.
+ * Columns are only ever added at the end, so readers by position keep working.
+ */
 export function formatCsv(records: readonly AnalysisRecord[]): string {
   const lines = [CSV_COLUMNS.join(',')];
   for (const record of records) {

@@ -70,6 +70,14 @@ export const minExactOption = z.coerce
   .min(0, { error: () => 'expected --min-exact to be between 0 and 1' })
   .max(1, { error: () => 'expected --min-exact to be between 0 and 1' });
 
+/** A share between 0 and 1 (regress --min-precision, --min-recall, --min-no-over-credit). */
+export function rateOption(flag: string) {
+  return z.coerce
+    .number({ error: () => `expected ${flag} to be a number between 0 and 1` })
+    .min(0, { error: () => `expected ${flag} to be between 0 and 1` })
+    .max(1, { error: () => `expected ${flag} to be between 0 and 1` });
+}
+
 /** Largest allowed difference in reps for any video (regress --max-error). */
 export const maxErrorOption = z.coerce
   .number({ error: () => 'expected --max-error to be a whole number of reps' })

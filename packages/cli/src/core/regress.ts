@@ -9,6 +9,8 @@ export const labelsSchema = z.array(
     reps: z.number().int().min(0),
     /** how many of `reps` are clearly bad */
     invalid_reps_observed: z.number().int().min(0).default(0),
+    /** s: the bottom of each counted cycle, in order (optional: without them no per-rep score) */
+    rep_bottoms_s: z.array(z.number().min(0)).optional(),
   }),
   {
     error: (issue) =>
@@ -25,6 +27,24 @@ function describeJsonValue(value: unknown): string {
 
 export type Label = z.output<typeof labelsSchema>[number];
 
+/** A counted rep's span, in ms, as the analysers report it. */
+export interface CountedSpan {
+  readonly startTime: number;
+  readonly endTime: number;
+}
+
+/**
+ * Per-rep agreement of one video: a labelled bottom matches a counted rep whose span holds it,
+ * each rep and each bottom matched at most once.
+ */
+export interface RepAgreement {
+  /** labelled bottoms */
+  readonly labelled: number;
+  readonly counted: number;
+  /** rep-bottom pairs */
+  readonly matched: number;
+}
+
 export interface VideoScore {
   readonly file: string;
   readonly labelReps: number;
@@ -33,6 +53,8 @@ export interface VideoScore {
   readonly countedValid: number | null;
   /** counted minus labelled total reps; null when the input failed */
   readonly difference: number | null;
+  /** null when the label has no rep_bottoms_s or the input failed */
+  readonly perRep: RepAgreement | null;
   readonly error: string | null;
 }
 
@@ -50,14 +72,53 @@ export interface RegressionSummary {
   readonly maxAbsoluteError: number;
   /** videos whose valid-rep count equals the label's (reps minus invalid_reps_observed) */
   readonly validExact: number;
+  /** videos whose valid-rep count is not above the label's: no bad rep credited */
+  readonly noOverCredit: number;
+  readonly noOverCreditRate: number;
+  /** matched reps over counted reps, pooled over the videos with rep_bottoms_s (1 when none counted) */
+  readonly repPrecision: number;
+  /** matched bottoms over labelled bottoms, pooled the same way (1 when none labelled) */
+  readonly repRecall: number;
+}
+
+/**
+ * Matches labelled bottoms (s) to counted reps (ms) in time order: a bottom inside a rep's span
+ * (widened by `toleranceMs` each side, for labels timed roughly) pairs with it unless that rep
+ * already has one. Both lists are in time order and reps do not overlap, so one pass finds the
+ * largest matching.
+ */
+export function matchRepBottoms(
+  bottomsS: readonly number[],
+  reps: readonly CountedSpan[],
+  toleranceMs = 0,
+): RepAgreement {
+  let matched = 0;
+  let repIndex = 0;
+  for (const bottomS of bottomsS) {
+    const bottomMs = bottomS * 1000;
+    while (repIndex < reps.length && reps[repIndex]!.endTime + toleranceMs < bottomMs) repIndex++;
+    const rep = reps[repIndex];
+    if (rep === undefined) break;
+    if (rep.startTime - toleranceMs <= bottomMs) {
+      matched++;
+      repIndex++;
+    }
+  }
+  return { labelled: bottomsS.length, counted: reps.length, matched };
 }
 
 export function scoreVideo(
   label: Label,
-  counted: { valid: number; invalid: number } | null,
+  counted: { valid: number; invalid: number; reps?: readonly CountedSpan[] } | null,
   error: string | null,
+  /** ms each side of a rep's span within which a labelled bottom still matches it */
+  bottomToleranceMs = 0,
 ): VideoScore {
   const countedReps = counted === null ? null : counted.valid + counted.invalid;
+  const perRep =
+    counted?.reps === undefined || label.rep_bottoms_s === undefined
+      ? null
+      : matchRepBottoms(label.rep_bottoms_s, counted.reps, bottomToleranceMs);
   return {
     file: label.file,
     labelReps: label.reps,
@@ -65,6 +126,7 @@ export function scoreVideo(
     countedReps,
     countedValid: counted?.valid ?? null,
     difference: countedReps === null ? null : countedReps - label.reps,
+    perRep,
     error,
   };
 }
@@ -76,6 +138,13 @@ export function summarise(scores: readonly VideoScore[]): RegressionSummary {
   const offByOne = errors.filter((error) => error === 1).length;
   const total = scores.length;
   const rate = (count: number) => (total === 0 ? 0 : count / total);
+  const agreements = analysed.flatMap((score) => (score.perRep === null ? [] : [score.perRep]));
+  const sum = (pick: (agreement: RepAgreement) => number) =>
+    agreements.reduce((total, agreement) => total + pick(agreement), 0);
+  const matched = sum((agreement) => agreement.matched);
+  const counted = sum((agreement) => agreement.counted);
+  const labelled = sum((agreement) => agreement.labelled);
+  const noOverCredit = analysed.filter((score) => score.countedValid! <= score.labelValid).length;
   return {
     videos: total,
     failed: total - analysed.length,
@@ -88,6 +157,10 @@ export function summarise(scores: readonly VideoScore[]): RegressionSummary {
     meanAbsoluteError: errors.length === 0 ? 0 : errors.reduce((a, b) => a + b, 0) / errors.length,
     maxAbsoluteError: errors.length === 0 ? 0 : Math.max(...errors),
     validExact: analysed.filter((score) => score.countedValid === score.labelValid).length,
+    noOverCredit,
+    noOverCreditRate: rate(noOverCredit),
+    repPrecision: counted === 0 ? 1 : matched / counted,
+    repRecall: labelled === 0 ? 1 : matched / labelled,
   };
 }
 
@@ -96,6 +169,11 @@ export interface Thresholds {
   readonly minExact: number;
   /** no video may be off by more than this many reps */
   readonly maxError: number;
+  /** pooled per-rep precision and recall must reach these (0: not checked) */
+  readonly minPrecision?: number;
+  readonly minRecall?: number;
+  /** share of videos that must credit no more valid reps than labelled (0: not checked) */
+  readonly minNoOverCredit?: number;
 }
 
 /** Why the run fails its thresholds; empty when it passes. A failed input always fails. */
@@ -110,6 +188,21 @@ export function thresholdFailures(summary: RegressionSummary, thresholds: Thresh
   if (summary.maxAbsoluteError > thresholds.maxError) {
     failures.push(
       `a video is off by ${summary.maxAbsoluteError} reps, expected at most ${thresholds.maxError}`,
+    );
+  }
+  if (summary.repPrecision < (thresholds.minPrecision ?? 0)) {
+    failures.push(
+      `per-rep precision ${summary.repPrecision.toFixed(3)}, expected at least ${thresholds.minPrecision}`,
+    );
+  }
+  if (summary.repRecall < (thresholds.minRecall ?? 0)) {
+    failures.push(
+      `per-rep recall ${summary.repRecall.toFixed(3)}, expected at least ${thresholds.minRecall}`,
+    );
+  }
+  if (summary.noOverCreditRate < (thresholds.minNoOverCredit ?? 0)) {
+    failures.push(
+      `no over-credit on ${percent(summary.noOverCreditRate)} of videos, expected at least ${percent(thresholds.minNoOverCredit!)}`,
     );
   }
   return failures;

@@ -114,9 +114,12 @@ export async function videoFrames(
     sourceSha256: sha256,
     createdBy: `reptemple ${CLI_VERSION}, tasks-vision ${TASKS_VISION_VERSION}`,
   };
+  // World landmarks travel as x, y, z (their visibility is the image landmark's): exactly what a
+  // cached trace reads back, so a fresh extraction and a cache hit analyse the same frames.
   const frames: PoseFrame[] = result.frames.map((frame) => ({
     timestampMs: frame.timestampMs,
     landmarks: frame.landmarks,
+    worldLandmarks: frame.worldLandmarks.map(({ x, y, z }) => ({ x, y, z })),
   }));
   if (cachePath !== null && (options.writeCache?.() ?? true)) {
     // The landmarks are already here: a cache that cannot take them (disk full, read-only) costs
@@ -148,9 +151,9 @@ export function fromTrace(trace: LoadedTrace): Omit<FrameSourceResult, 'fromCach
  * stale entry is read. 2: a sampled extraction ends on the video's last frame. 3: entries written
  * before decoding moved into the page (colours from the stream's own tags) differ from today's
  * extraction on some clips: 09 at 15 fps by 0.01 px on average, up to 1.9 px, which changed its
- * count.
+ * count. 4: traces carry the world landmarks (trace format version 2).
  */
-const EXTRACTION_VERSION = 3;
+const EXTRACTION_VERSION = 4;
 
 /** The cache key names everything that changes the landmarks: the file, the model, the sampling. */
 export function cacheEntryPath(

@@ -143,6 +143,13 @@ export const DEFINITION_ANALYZER_CONSTANTS = {
    * rates), the phase counts as passed if the straight path between them crosses its ranges.
    */
   maxPassThroughGap: 500, // ms
+  /**
+   * Decision: with world landmarks (so the view is known), each global alignment must be
+   * measured on at least this share of a rep's measured frames, or the rep is invalid for
+   * 'Insufficient landmark visibility': a body line seen on a few frames was not judged. The
+   * push-up analyser's share of visible frames (minVisibleFrameShare) is the same.
+   */
+  minGlobalMeasuredShare: 0.5,
 } as const;
 
 export type DefinitionAnalyzerConfig = {

@@ -1,5 +1,46 @@
 /** What analysers report: phases, reps, timeline entries and the READY/STOP moments. */
 
+import type { CameraView } from './geometry/camera-view.js';
+
+/** How a rule's value was measured: in the picture (aspect-corrected), in space (world landmarks), or counted. */
+export type MeasurementKind = '2d' | '3d' | 'count';
+
+/** One rule as it was judged on one rep: the deciding measurement and its threshold. */
+export interface RuleCheck {
+  /** The rule: 'visibility', 'bodyLine', 'depth', 'lockout', 'alignmentDrops' (push-up analyser), 'phases', 'alignment', 'sustained' (definitions). */
+  readonly rule: string;
+  readonly measurement: MeasurementKind;
+  /** The measured value (degrees, %, a share, or a count); NaN when it could not be measured. */
+  readonly value: number;
+  readonly threshold: number;
+  /** 'min': the value must be at least the threshold; 'max': at most. */
+  readonly bound: 'min' | 'max';
+  readonly passed: boolean;
+  /** Which side of the body the value was taken on ('both': their mean); null when not a side's. */
+  readonly side: 'left' | 'right' | 'both' | null;
+  /** ms: the frame the value was taken at; null for a value over the whole rep. */
+  readonly timeMs: number | null;
+}
+
+/** Why a rep got its verdict: what could be judged from the camera's view, and the deciding check. */
+export interface RepEvidence {
+  /** The camera's view over the rep, from world landmarks; null when the frames had none. */
+  readonly view: CameraView | null;
+  /** The rules judged on this rep, in the order they were checked. */
+  readonly rulesJudged: readonly string[];
+  /** Rules that cannot judge from this view (they did not fail the rep). */
+  readonly rulesNotJudged: readonly string[];
+  /** The check that decided: the first that failed, or for a valid rep the one closest to its threshold. */
+  readonly deciding: RuleCheck | null;
+  /** Every check made, in order. */
+  readonly checks: readonly RuleCheck[];
+  /**
+   * 0-1: how sure the verdict is: the share of the rep's frames whose landmarks were seen, times
+   * how far the deciding value is from its threshold (1 from 10 units away: degrees or % points).
+   */
+  readonly confidence: number;
+}
+
 export type PushupPhase = 'unknown' | 'up' | 'down' | 'transition';
 export type DefinitionPhase = 'start' | 'transition' | 'end';
 
@@ -13,6 +54,8 @@ export interface RepRecord {
   readonly isValidRep: boolean;
   /** Why the rep is invalid (spec 01 §8 wording), or null for a valid rep. */
   readonly invalidReason: string | null;
+  /** What decided the verdict (both analysers fill it). */
+  readonly evidence?: RepEvidence;
 }
 
 /** The push-up analyser's rep record adds its measurements. */
@@ -76,6 +119,8 @@ export interface RepAnalyzer<Phase extends string, Rep extends RepRecord> {
   readonly state: AnalysisState<Phase>;
   readonly reps: readonly Rep[];
   readonly timeline: readonly TimelineEntry[];
+  /** The camera's view over the stream so far, from world landmarks; null without them. */
+  readonly view?: CameraView | null;
   /** Clears every counter and flag, as if no frame had been seen. */
   reset(): void;
 }

@@ -17,16 +17,24 @@ import {
   type TimelineEntry,
 } from '../events.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
+import { angleInSpace } from '../geometry/angle-in-space.js';
+import {
+  type CameraView,
+  shoulderLineYaw,
+  ViewTally,
+  ViewTracker,
+} from '../geometry/camera-view.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
 import { FrameGuard } from '../shared/frame-guard.js';
 import { GlitchFilter } from '../shared/glitch-filter.js';
 import { PresenceTracker } from '../shared/presence-tracker.js';
 import { RepLedger } from '../shared/rep-ledger.js';
-import type { FrameSize, Landmark, PoseFrame } from '../types.js';
+import type { FrameSize, Landmark, PoseFrame, WorldLandmark } from '../types.js';
 import {
+  type DefinitionRepEvidence,
   type DefinitionRepMeasurements,
   judgeAlignmentFailures,
-  judgeDefinitionRep,
+  judgeDefinitionRepWithEvidence,
 } from './judge-definition-rep.js';
 import { passesThrough, stretchInsideRanges } from './passes-through.js';
 
@@ -115,6 +123,18 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private cycleFailureReason: string | null = null;
   private failures: AlignmentFailure[] = [];
   private readonly lastFailureAt: Float64Array;
+  /** The camera's view: over the last second (to choose measurements), and the whole stream. */
+  private readonly viewTracker = new ViewTracker();
+  private readonly streamView = new ViewTally();
+  /** The view over the current cycle, and how many of its measured frames measured each angle. */
+  private readonly cycleView = new ViewTally();
+  private readonly cycleMeasuredFrames: Uint32Array;
+  private cycleFrames = 0;
+  /** The definition's view (front and back are one for the landmarks' geometry). */
+  private readonly definitionView: CameraView;
+  /** Whether each angle was last measured in space (world landmarks) or in the picture. */
+  private readonly inSpace: Uint8Array;
+  private cycleFailureCheck: DefinitionRepEvidence['alignmentFailureCheck'] = null;
 
   constructor(options: DefinitionAnalyzerOptions) {
     checkFrameSize(options.frameSize, 'DefinitionAnalyzer frameSize');
@@ -163,6 +183,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.lastMeasuredValues = new Float64Array(this.angles.length).fill(Number.NaN);
     this.measuredValues = new Float64Array(this.angles.length);
     this.lastFailureAt = new Float64Array(this.angles.length).fill(Number.NEGATIVE_INFINITY);
+    this.cycleMeasuredFrames = new Uint32Array(this.angles.length);
+    this.inSpace = new Uint8Array(this.angles.length);
+    this.definitionView = options.definition.cameraPosition === 'side' ? 'side' : 'front';
     const written = [...new Set(this.angles.flatMap((angle) => angle.written))];
     this.landmarkIds = { written, mirrored: written.map(mirrorLandmark) };
     this.readyLandmarksNeeded = Math.max(
@@ -185,6 +208,11 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
   get timeline(): readonly TimelineEntry[] {
     return this.ledger.timeline;
+  }
+
+  /** The camera's view over the stream so far, from world landmarks (null without them). */
+  get view(): CameraView | null {
+    return this.streamView.view;
   }
 
   /** The phases entered since the current cycle began (diagnostic; trimmed as the spec says). */
@@ -213,8 +241,15 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.history = [];
     this.cycleLeftStartAt = null;
     this.cycleFailureReason = null;
+    this.cycleFailureCheck = null;
     this.failures = [];
     this.lastFailureAt.fill(Number.NEGATIVE_INFINITY);
+    this.viewTracker.reset();
+    this.streamView.clear();
+    this.cycleView.clear();
+    this.cycleMeasuredFrames.fill(0);
+    this.cycleFrames = 0;
+    this.inSpace.fill(0);
     this.values.fill(0);
     for (const filter of this.filters) filter.reset();
     this.previousValues.fill(0);
@@ -228,9 +263,16 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     if (this.stopped) return NO_EVENTS;
     const t = frame.timestampMs;
     const landmarks = frame.landmarks;
+    const world = frame.worldLandmarks;
+    const yaw =
+      world !== undefined && world.length === landmarks.length && world.length > 0
+        ? shoulderLineYaw(world)
+        : Number.NaN;
+    this.viewTracker.update(yaw, t);
+    this.streamView.add(yaw);
     const measurement = this.presence.isSettling(t, landmarks.length !== 0)
       ? 'settling'
-      : this.measure(landmarks, t);
+      : this.measure(landmarks, Number.isNaN(yaw) ? undefined : world, t);
     if (measurement !== 'measured') {
       // The glitch filter's warm-up, like settling, is ours: the person was seen from its start
       // (at 15 fps its three samples take 133 ms after a long gap).
@@ -245,6 +287,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
     const events: DefinitionEvent[] = [];
     this.updatePhase(t, events);
+    if (this.cycleActive) this.countCycleFrame(yaw);
     this.previousValues.set(this.values);
     this.lastMeasuredValues.set(this.measuredValues);
     this.previousMeasuredAt = t;
@@ -281,17 +324,32 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
    * Measures every angle: 'measured' when every phase-driving angle has a value, 'warmingUp' when
    * they were all measurable but the glitch filter has too few samples yet to report them.
    */
-  private measure(landmarks: readonly Landmark[], t: number): Measurement {
+  private measure(
+    landmarks: readonly Landmark[],
+    world: readonly WorldLandmark[] | undefined,
+    t: number,
+  ): Measurement {
     if (landmarks.length === 0) return 'unmeasurable';
     const sideView = this.definition.cameraPosition === 'side';
+    // Global alignments (a body line, straight knees) seen from the opposite view to the
+    // definition's (a side-view body line filmed from the front) run along the camera's axis
+    // and mean nothing in the picture: they are measured in space instead. Obliquely the picture
+    // still tracks them better than space does (a knee push-up's knee reads 84 degrees in the
+    // picture, 138 in space), and the phase-driving angles always stay in the picture, where the
+    // definition's ranges were set (docs/decisions.md, "Judging from any camera").
+    const view = this.viewTracker.view;
+    const globalsInSpace =
+      world !== undefined && view !== null && view !== 'oblique' && view !== this.definitionView;
     let driving = true;
     let drivingMeasurable = true;
     for (let i = 0; i < this.angles.length; i++) {
       const angle = this.angles[i]!;
-      const written = this.angleOn(landmarks, angle.written);
+      const space = angle.global && globalsInSpace ? world : undefined;
+      this.inSpace[i] = space === undefined ? 0 : 1;
+      const written = this.angleOn(landmarks, angle.written, space);
       // In a side view both sides show the same joint; each is seen in perspective (the near
       // arm reads too closed, the far one too open), so the measurable ones are averaged.
-      const mirrored = sideView ? this.angleOn(landmarks, angle.mirrored) : Number.NaN;
+      const mirrored = sideView ? this.angleOn(landmarks, angle.mirrored, space) : Number.NaN;
       const measured = Number.isNaN(mirrored)
         ? written
         : Number.isNaN(written)
@@ -307,9 +365,11 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     return drivingMeasurable ? 'warmingUp' : 'unmeasurable';
   }
 
+  /** The angle in the picture, or in space when `world` is given; NaN when a landmark is not seen. */
   private angleOn(
     landmarks: readonly Landmark[],
     [a, b, c]: readonly [number, number, number],
+    world?: readonly WorldLandmark[],
   ): number {
     const first = landmarks[a]!;
     const vertex = landmarks[b]!;
@@ -321,7 +381,16 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       third.visibility < threshold
     )
       return Number.NaN;
+    if (world !== undefined) return angleInSpace(world[a]!, world[b]!, world[c]!);
     return angleAtVertex(first, vertex, third, this.frameSize);
+  }
+
+  /** A measured frame of the cycle: its view, and which angles it measured. */
+  private countCycleFrame(yaw: number): void {
+    this.cycleView.add(yaw);
+    this.cycleFrames++;
+    for (let i = 0; i < this.angles.length; i++)
+      if (!Number.isNaN(this.values[i]!)) this.cycleMeasuredFrames[i]!++;
   }
 
   private matches(phase: DefinitionPhase): boolean {
@@ -448,6 +517,10 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       this.history = ['start'];
       this.cycleLeftStartAt = null;
       this.cycleFailureReason = null;
+      this.cycleFailureCheck = null;
+      this.cycleView.clear();
+      this.cycleMeasuredFrames.fill(0);
+      this.cycleFrames = 0;
     } else {
       if (from === 'start') this.cycleLeftStartAt = t;
       this.history.push(phase);
@@ -475,14 +548,37 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   // ---- reps -----------------------------------------------------------------------------------
 
   private completeCycle(t: number, events: DefinitionEvent[]): void {
-    const reason = judgeDefinitionRep(this.measureRep(t), this.config);
+    const { reason, evidence } = judgeDefinitionRepWithEvidence(
+      this.measureRep(t),
+      this.config,
+      this.repEvidence(),
+    );
     if (this.definition.qualificationRep.enabled && !this.qualified) {
       // Until the first valid rep, invalid attempts are ignored; the qualifying rep counts as 1.
       if (reason !== null) return;
       this.qualified = true;
     }
-    const rep = this.ledger.record(this.cycleLeftStartAt ?? t, t, reason, {});
+    const rep = this.ledger.record(this.cycleLeftStartAt ?? t, t, reason, { evidence });
     events.push({ type: 'rep', timestampMs: t, rep });
+  }
+
+  private repEvidence(): DefinitionRepEvidence {
+    const globalAlignments: DefinitionRepEvidence['globalAlignments'][number][] = [];
+    for (let i = 0; i < this.angles.length; i++) {
+      const angle = this.angles[i]!;
+      if (!angle.global) continue;
+      globalAlignments.push({
+        id: angle.id,
+        measuredFrames: this.cycleMeasuredFrames[i]!,
+        measurement: this.inSpace[i] === 1 ? '3d' : '2d',
+      });
+    }
+    return {
+      view: this.cycleView.view,
+      globalAlignments,
+      measuredFrames: this.cycleFrames,
+      alignmentFailureCheck: this.cycleFailureCheck,
+    };
   }
 
   /** The cycle ending at `t` (ms), as judgeDefinitionRep reads it. */
@@ -557,7 +653,21 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       { phase, angleName: angle.name, global: angle.global, count },
       this.config,
     );
-    if (reason !== null && this.cycleFailureReason === null) this.cycleFailureReason = reason;
+    if (reason !== null && this.cycleFailureReason === null) {
+      this.cycleFailureReason = reason;
+      const config = this.config;
+      this.cycleFailureCheck = {
+        angleId: angle.id,
+        count,
+        limit: angle.global
+          ? config.globalFailureLimit
+          : phase === 'start'
+            ? config.nonGlobalFailureLimit
+            : config.nonGlobalFailureLimitOutsideStart,
+        timeMs: t,
+        measurement: this.inSpace[angleIndex] === 1 ? '3d' : '2d',
+      };
+    }
   }
 
   private pruneFailures(t: number): void {
@@ -580,6 +690,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     if (newest !== undefined && t - newest.timestampMs < this.config.failureClearAfter) return;
     this.failures = [];
     this.cycleFailureReason = null;
+    this.cycleFailureCheck = null;
   }
 
   // ---- READY and STOP -------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFINITION_ANALYZER_CONSTANTS } from '../constants.js';
 import {
+  type DefinitionRepEvidence,
   type DefinitionRepMeasurements,
   judgeAlignmentFailures,
   judgeDefinitionRep,
+  judgeDefinitionRepWithEvidence,
 } from './judge-definition-rep.js';
 
 const config = DEFINITION_ANALYZER_CONSTANTS;
@@ -81,5 +83,79 @@ describe('judgeAlignmentFailures', () => {
     expect(judge('transition', false, 3)).toBe(
       'Too many alignment failures in transition phase: Body line out of range',
     );
+  });
+});
+
+describe('judgeDefinitionRepWithEvidence', () => {
+  const seen: DefinitionRepEvidence = {
+    view: 'front',
+    globalAlignments: [
+      { id: 'body', measuredFrames: 30, measurement: '3d' },
+      { id: 'knee', measuredFrames: 30, measurement: '3d' },
+    ],
+    measuredFrames: 30,
+    alignmentFailureCheck: null,
+  };
+  const hidden: DefinitionRepEvidence = {
+    ...seen,
+    globalAlignments: [
+      { id: 'body', measuredFrames: 30, measurement: '3d' },
+      { id: 'knee', measuredFrames: 8, measurement: '3d' },
+    ],
+  };
+
+  it('with a known view, a global alignment measured on under half the rep fails visibility', () => {
+    // The legs behind the body seen from the head: the knee rule was given 8 frames of 30.
+    const { reason, evidence } = judgeDefinitionRepWithEvidence(clean, config, hidden);
+    expect(reason).toBe('Insufficient landmark visibility');
+    expect(evidence.deciding).toMatchObject({
+      rule: 'visibility',
+      value: 0.27,
+      threshold: 0.5,
+      passed: false,
+    });
+    expect(judgeDefinitionRepWithEvidence(clean, config, seen).reason).toBeNull();
+    // Seen on 18 frames of 30: judged, and as sure as the share seen.
+    const partly = judgeDefinitionRepWithEvidence(clean, config, {
+      ...seen,
+      globalAlignments: [{ id: 'knee', measuredFrames: 18, measurement: '3d' }],
+    });
+    expect(partly.reason).toBeNull();
+    expect(partly.evidence.confidence).toBe(0.6);
+  });
+
+  it('without world landmarks gives judgeDefinitionRep verdict, whatever was seen', () => {
+    const { reason, evidence } = judgeDefinitionRepWithEvidence(clean, config, {
+      ...hidden,
+      view: null,
+    });
+    expect(reason).toBe(judgeDefinitionRep(clean, config));
+    expect(evidence.rulesJudged).toEqual(['phases', 'alignment', 'sustained']);
+  });
+
+  it('names the alignment failure that decided, with its count, limit, time and measurement', () => {
+    const failed = {
+      ...clean,
+      alignmentFailure: 'Global alignment failure in end phase: Knee out of range',
+    };
+    const { reason, evidence } = judgeDefinitionRepWithEvidence(failed, config, {
+      ...seen,
+      alignmentFailureCheck: {
+        angleId: 'knee',
+        count: 2,
+        limit: 2,
+        timeMs: 1_500,
+        measurement: '3d',
+      },
+    });
+    expect(reason).toBe(failed.alignmentFailure);
+    expect(evidence.deciding).toMatchObject({
+      rule: 'alignment',
+      measurement: '3d',
+      value: 2,
+      threshold: 1,
+      timeMs: 1_500,
+      passed: false,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { DefinitionAnalyzerConfig } from '../constants.js';
-import type { DefinitionPhase } from '../events.js';
+import type { DefinitionPhase, MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
+import type { CameraView } from '../geometry/camera-view.js';
 import { classifyCycle } from './classify-cycle.js';
 
 /** What the definition analyser measured over one cycle, from start back to start. */
@@ -14,6 +15,135 @@ export interface DefinitionRepMeasurements {
   readonly alignmentFailure: string | null;
   /** ms: when each non-global alignment failure since the cycle left start was logged */
   readonly nonGlobalFailureTimes: readonly number[];
+}
+
+/** What the analyser adds when it had world landmarks (and, for the evidence, in any case). */
+export interface DefinitionRepEvidence {
+  /** The camera's view over the rep; null without world landmarks. */
+  readonly view: CameraView | null;
+  /**
+   * Each global alignment: how many of the rep's measured frames it was measured on, and how
+   * (in the picture, or in space from a view other than the definition's camera position).
+   */
+  readonly globalAlignments: readonly {
+    readonly id: string;
+    readonly measuredFrames: number;
+    readonly measurement: MeasurementKind;
+  }[];
+  /** The rep's frames that moved the phases (the global alignments' share is of these). */
+  readonly measuredFrames: number;
+  /** The alignment failure that gave `alignmentFailure`: its angle, count, limit and time. */
+  readonly alignmentFailureCheck: {
+    readonly angleId: string;
+    readonly count: number;
+    readonly limit: number;
+    readonly timeMs: number;
+    readonly measurement: MeasurementKind;
+  } | null;
+}
+
+const COMPLETE_CYCLE_PHASES = 3; // transition, end, transition after leaving start
+
+/**
+ * judgeDefinitionRep with the checks that decided it. With a known view (world landmarks), a
+ * global alignment measured on less than `minGlobalMeasuredShare` of the rep's frames (its
+ * landmarks hidden, as the legs are behind the body from the front) makes the rep invalid for
+ * visibility: the rule could judge from this view but was given too little to judge, so the rep
+ * cannot be credited.
+ * Without world landmarks the verdict is judgeDefinitionRep's, as before views were detected.
+ */
+export function judgeDefinitionRepWithEvidence(
+  rep: DefinitionRepMeasurements,
+  config: Pick<
+    DefinitionAnalyzerConfig,
+    'sustainedCycleShare' | 'sustainedFailureLimit' | 'minGlobalMeasuredShare'
+  >,
+  evidence: DefinitionRepEvidence,
+): { reason: string | null; evidence: RepEvidence } {
+  const checks: RuleCheck[] = [];
+  const phaseReason = classifyCycle(rep.phasesAfterStart);
+  checks.push(
+    check(
+      'phases',
+      'count',
+      rep.phasesAfterStart.length,
+      COMPLETE_CYCLE_PHASES,
+      'min',
+      phaseReason === null,
+    ),
+  );
+  let reason = phaseReason;
+  let seenShare = 1;
+  if (reason === null && evidence.view !== null) {
+    let leastSeen: DefinitionRepEvidence['globalAlignments'][number] | null = null;
+    for (const angle of evidence.globalAlignments)
+      if (leastSeen === null || angle.measuredFrames < leastSeen.measuredFrames) leastSeen = angle;
+    if (leastSeen !== null) {
+      const share =
+        evidence.measuredFrames === 0 ? 0 : leastSeen.measuredFrames / evidence.measuredFrames;
+      seenShare = share;
+      const seen = share >= config.minGlobalMeasuredShare;
+      checks.push(
+        check('visibility', 'count', round2(share), config.minGlobalMeasuredShare, 'min', seen),
+      );
+      if (!seen) reason = 'Insufficient landmark visibility';
+    }
+  }
+  if (reason === null) {
+    const failure = evidence.alignmentFailureCheck;
+    if (failure !== null && rep.alignmentFailure !== null) {
+      checks.push({
+        // The limit fails the rep when reached: the most failures allowed is one fewer.
+        ...check('alignment', failure.measurement, failure.count, failure.limit - 1, 'max', false),
+        timeMs: failure.timeMs,
+      });
+      reason = rep.alignmentFailure;
+    } else {
+      checks.push(check('alignment', globalKind(evidence), 0, 1, 'max', true));
+    }
+  }
+  if (reason === null) {
+    const sustained = sustainedCount(rep, config);
+    const passed = sustained <= config.sustainedFailureLimit;
+    checks.push(
+      check('sustained', 'count', sustained, config.sustainedFailureLimit, 'max', passed),
+    );
+    if (!passed) reason = `Sustained alignment failures: ${sustained} during the rep`;
+  }
+  const deciding = reason === null ? null : checks[checks.length - 1]!;
+  return {
+    reason,
+    evidence: {
+      view: evidence.view,
+      rulesJudged: checks.map((c) => c.rule),
+      rulesNotJudged: [],
+      deciding,
+      checks,
+      // Phase paths and failure counts are not near-misses of a measured value: the verdict is as
+      // sure as the landmarks it stands on, the share of the rep its global alignments were seen.
+      confidence:
+        reason === 'Insufficient landmark visibility' ? 1 : round2(Math.min(1, seenShare)),
+    },
+  };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function globalKind(evidence: DefinitionRepEvidence): MeasurementKind {
+  return evidence.globalAlignments.some((angle) => angle.measurement === '3d') ? '3d' : '2d';
+}
+
+function check(
+  rule: string,
+  measurement: MeasurementKind,
+  value: number,
+  threshold: number,
+  bound: 'min' | 'max',
+  passed: boolean,
+): RuleCheck {
+  return { rule, measurement, value, threshold, bound, passed, side: null, timeMs: null };
 }
 
 /**
@@ -35,14 +165,23 @@ function sustainedFailure(
   rep: DefinitionRepMeasurements,
   config: Pick<DefinitionAnalyzerConfig, 'sustainedCycleShare' | 'sustainedFailureLimit'>,
 ): string | null {
-  const leftStartAt = rep.leftStartAt;
-  if (leftStartAt === null) return null;
-  const cutoff = leftStartAt + config.sustainedCycleShare * (rep.endTime - leftStartAt);
-  let count = 0;
-  for (const time of rep.nonGlobalFailureTimes) if (time >= leftStartAt && time <= cutoff) count++;
+  const count = sustainedCount(rep, config);
   return count > config.sustainedFailureLimit
     ? `Sustained alignment failures: ${count} during the rep`
     : null;
+}
+
+/** Non-global failures within the first sustainedCycleShare of the cycle. */
+function sustainedCount(
+  rep: DefinitionRepMeasurements,
+  config: Pick<DefinitionAnalyzerConfig, 'sustainedCycleShare'>,
+): number {
+  const leftStartAt = rep.leftStartAt;
+  if (leftStartAt === null) return 0;
+  const cutoff = leftStartAt + config.sustainedCycleShare * (rep.endTime - leftStartAt);
+  let count = 0;
+  for (const time of rep.nonGlobalFailureTimes) if (time >= leftStartAt && time <= cutoff) count++;
+  return count;
 }
 
 /** One angle's alignment failures, as the analyser logged them when the newest came. */

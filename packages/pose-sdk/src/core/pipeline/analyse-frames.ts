@@ -4,6 +4,7 @@
  * `createAnalyzer` and feed frames as they come; the analyser and its end of stream are the same.
  */
 import type { AnalysisState, RepRecord, TimelineEntry } from '../events.js';
+import type { CameraView } from '../geometry/camera-view.js';
 import type { PoseFrame } from '../types.js';
 import {
   type AnalyzerChoice,
@@ -21,6 +22,8 @@ export interface FramesAnalysis {
   /** Every rep, valid or not, in order (the analyser's records, with their measurements). */
   readonly reps: readonly RepRecord[];
   readonly timeline: readonly TimelineEntry[];
+  /** The camera's view over the recording, from world landmarks; null without them. */
+  readonly view: CameraView | null;
 }
 
 /**
@@ -45,5 +48,6 @@ export function analyseFrames(
     state: analyzer.state,
     reps: analyzer.reps,
     timeline: analyzer.timeline,
+    view: analyzer.view ?? null,
   };
 }

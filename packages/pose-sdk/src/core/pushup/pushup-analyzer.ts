@@ -12,6 +12,8 @@ import {
 } from '../events.js';
 import { alignmentScoreFromHipAngle } from '../geometry/alignment-score.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
+import { angleInSpace } from '../geometry/angle-in-space.js';
+import { type CameraView, shoulderLineYaw, ViewTally } from '../geometry/camera-view.js';
 import { RollingMean } from '../geometry/rolling-mean.js';
 import { type BodySide, chooseSide, weakestVisibility } from '../geometry/side-choice.js';
 import { torsoUprightCosine } from '../geometry/torso-tilt.js';
@@ -21,8 +23,13 @@ import { FrameGuard } from '../shared/frame-guard.js';
 import { GlitchFilter } from '../shared/glitch-filter.js';
 import { PresenceTracker } from '../shared/presence-tracker.js';
 import { RepLedger } from '../shared/rep-ledger.js';
-import type { FrameSize, Landmark, PoseFrame } from '../types.js';
-import { judgePushupRep, type PushupCycleStats } from './judge-pushup-rep.js';
+import type { FrameSize, Landmark, PoseFrame, WorldLandmark } from '../types.js';
+import {
+  type ArmsMeasured,
+  judgePushupRepWithEvidence,
+  type PushupCycleEvidence,
+  type PushupCycleStats,
+} from './judge-pushup-rep.js';
 
 // BlazePose landmark ids.
 const ARM = { left: [11, 13, 15], right: [12, 14, 16] } as const; // shoulder, elbow, wrist
@@ -66,8 +73,18 @@ class TurningPoint {
   }
 }
 
-class CycleStats implements PushupCycleStats {
+class CycleStats implements PushupCycleStats, PushupCycleEvidence {
   startTime = 0;
+  endTime = 0;
+  readonly viewTally = new ViewTally();
+  alignmentSum3d = 0;
+  alignmentSamples3d = 0;
+  alignmentDropCount3d = 0;
+  minElbowTime = 0;
+  minElbowArms: ArmsMeasured | null = null;
+  endTopArms: ArmsMeasured | null = null;
+  minAlignmentTime = 0;
+  bodySide: BodySide | null = null;
   topElbowAngle = 0;
   endTopElbowAngle = 0;
   minElbowAngle = Number.POSITIVE_INFINITY;
@@ -83,6 +100,24 @@ class CycleStats implements PushupCycleStats {
     return this.alignmentSamples === 0 ? Number.NaN : this.alignmentSum / this.alignmentSamples;
   }
 
+  get bodyLineFrames(): number {
+    return this.alignmentSamples;
+  }
+
+  get bodyLineFrames3d(): number {
+    return this.alignmentSamples3d;
+  }
+
+  get alignmentScore3d(): number {
+    return this.alignmentSamples3d === 0
+      ? Number.NaN
+      : this.alignmentSum3d / this.alignmentSamples3d;
+  }
+
+  get view(): CameraView | null {
+    return this.viewTally.view;
+  }
+
   restart(startTime: number, topElbowAngle: number): void {
     this.startTime = startTime;
     this.topElbowAngle = topElbowAngle;
@@ -95,6 +130,16 @@ class CycleStats implements PushupCycleStats {
     this.alignmentDropCount = 0;
     this.frameCount = 0;
     this.visibleFrameCount = 0;
+    this.endTime = 0;
+    this.viewTally.clear();
+    this.alignmentSum3d = 0;
+    this.alignmentSamples3d = 0;
+    this.alignmentDropCount3d = 0;
+    this.minElbowTime = startTime;
+    this.minElbowArms = null;
+    this.endTopArms = null;
+    this.minAlignmentTime = startTime;
+    this.bodySide = null;
   }
 }
 
@@ -106,6 +151,12 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   readonly config: PushupAnalyzerConfig;
   private readonly frameSize: FrameSize;
   private readonly alignment: RollingMean;
+  /** The same 10-sample mean of the body line measured in space (world landmarks). */
+  private readonly alignment3d: RollingMean;
+  /** The camera's view over the whole stream so far. */
+  private readonly streamView = new ViewTally();
+  /** Which arms the last elbow angle came from. */
+  private armsMeasured: ArmsMeasured | null = null;
   private readonly cycle = new CycleStats();
   private readonly frameGuard = new FrameGuard();
   private readonly presence: PresenceTracker;
@@ -156,6 +207,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     }
     this.frameSize = options.frameSize;
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
+    this.alignment3d = new RollingMean(this.config.alignmentSampleCount);
     this.presence = new PresenceTracker(this.config);
     this.elbowFilter = new GlitchFilter(this.config);
     this.maxUprightCosine = Math.cos((this.config.minTorsoTilt * Math.PI) / 180);
@@ -163,6 +215,14 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
 
   get state(): AnalysisState<PushupPhase> {
     return this.ledger.state(this.phase, this.positionValid);
+  }
+
+  /**
+   * The camera's view over the stream so far, from world landmarks (null without them): side,
+   * oblique or front. Each rep's evidence has the view over that rep.
+   */
+  get view(): CameraView | null {
+    return this.streamView.view;
   }
 
   get reps(): readonly PushupRepRecord[] {
@@ -187,6 +247,9 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.positionValid = false;
     this.ledger.reset();
     this.alignment.clear();
+    this.alignment3d.clear();
+    this.streamView.clear();
+    this.armsMeasured = null;
     this.elbowFilter.reset();
     this.presence.reset();
     this.trackLost = false;
@@ -229,10 +292,21 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
         : this.bothElbows(landmarks, leftSeen, rightSeen, elbowThreshold);
     const elbow = this.elbowFilter.filter(measured, t);
     const side = this.armSide ?? 'left';
-    const score = this.alignmentScore(landmarks, side);
+    const world = frame.worldLandmarks;
+    // World landmarks bring the view and the body line in space; without them (version 1
+    // traces) the body line is judged as before, at the hip only.
+    const hasWorld = world !== undefined && world.length === landmarks.length && world.length > 0;
+    const yaw = hasWorld ? shoulderLineYaw(world) : Number.NaN;
+    this.streamView.add(yaw);
+    const score = this.alignmentScore(landmarks, side, hasWorld);
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
+    const score3d = hasWorld ? this.alignmentScoreInSpace(landmarks, world, side) : Number.NaN;
+    const meanAlignment3d = Number.isNaN(score3d) ? Number.NaN : this.alignment3d.push(score3d);
 
-    if (this.inCycle) this.recordCycleFrame(elbow, score, meanAlignment);
+    if (this.inCycle) {
+      this.recordCycleFrame(t, elbow, score, meanAlignment);
+      this.recordCycleFrameInSpace(yaw, score3d, meanAlignment3d);
+    }
     if (!this.positionValid) return NO_EVENTS;
     // A push-up position ends a gap, even while the glitch filter warms up (its warm-up is ours,
     // not the person's): after over maxTrackingGap, the cycle in progress is dropped.
@@ -255,8 +329,15 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   ): number {
     const left = leftSeen >= threshold ? this.elbowAngle(landmarks, 'left') : Number.NaN;
     const right = rightSeen >= threshold ? this.elbowAngle(landmarks, 'right') : Number.NaN;
-    if (Number.isNaN(left)) return right;
-    if (Number.isNaN(right)) return left;
+    if (Number.isNaN(left)) {
+      this.armsMeasured = Number.isNaN(right) ? null : 'right';
+      return right;
+    }
+    if (Number.isNaN(right)) {
+      this.armsMeasured = 'left';
+      return left;
+    }
+    this.armsMeasured = 'both';
     return (left + right) / 2;
   }
 
@@ -271,8 +352,13 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     );
   }
 
-  /** Straightness of shoulder-hip-ankle (or shoulder-hip-knee when the ankle is not seen). */
-  private alignmentScore(landmarks: readonly Landmark[], side: BodySide): number {
+  /**
+   * Straightness of shoulder-hip-ankle (or shoulder-hip-knee when the ankle is not seen). With
+   * `toAnkle` (world landmarks, so the judge knows the view) the line must reach the ankle: a
+   * knee push-up (feet raised behind) bends the line shoulder-hip-ankle at the hip, which a line
+   * that stops at the knee cannot show (clip 15, filmed with the feet out of the picture).
+   */
+  private alignmentScore(landmarks: readonly Landmark[], side: BodySide, toAnkle: boolean): number {
     if (landmarks.length === 0) return Number.NaN;
     const ids = BODY_LINE[side];
     const minVisibility = this.config.minLandmarkVisibility;
@@ -288,24 +374,60 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
         ? knee
         : null;
     if (end === null) return Number.NaN;
+    if (toAnkle && end !== ankle) return Number.NaN;
     return alignmentScoreFromHipAngle(angleAtVertex(shoulder, hip, end, this.frameSize));
   }
 
-  private recordCycleFrame(elbow: number, score: number, meanAlignment: number): void {
+  /**
+   * The body line in space: its bend at the hip (shoulder-hip-ankle) on world landmarks, when
+   * the same landmarks are seen as in the picture (the model places unseen legs anyway; their
+   * guess is no measurement).
+   */
+  private alignmentScoreInSpace(
+    landmarks: readonly Landmark[],
+    world: readonly WorldLandmark[],
+    side: BodySide,
+  ): number {
+    const ids = BODY_LINE[side];
+    const minVisibility = this.config.minLandmarkVisibility;
+    for (let i = 0; i < 3; i++)
+      if (!isLandmarkVisible(landmarks[ids[i]!]!, minVisibility)) return Number.NaN;
+    return alignmentScoreFromHipAngle(angleInSpace(world[ids[0]]!, world[ids[1]]!, world[ids[2]]!));
+  }
+
+  private recordCycleFrame(t: number, elbow: number, score: number, meanAlignment: number): void {
     const cycle = this.cycle;
     cycle.frameCount++;
     if (this.landmarksVisible) cycle.visibleFrameCount++;
     if (!Number.isNaN(elbow)) {
-      if (elbow < cycle.minElbowAngle) cycle.minElbowAngle = elbow;
+      if (elbow < cycle.minElbowAngle) {
+        cycle.minElbowAngle = elbow;
+        cycle.minElbowTime = t;
+        cycle.minElbowArms = this.armsMeasured;
+      }
       if (elbow > cycle.maxElbowAngle) cycle.maxElbowAngle = elbow;
     }
     if (!Number.isNaN(score)) {
       cycle.alignmentSum += score;
       cycle.alignmentSamples++;
-      if (meanAlignment < cycle.minAlignment) cycle.minAlignment = meanAlignment;
+      cycle.bodySide = this.armSide;
+      if (meanAlignment < cycle.minAlignment) {
+        cycle.minAlignment = meanAlignment;
+        cycle.minAlignmentTime = t;
+      }
       if (meanAlignment < this.config.minAlignmentScore - this.config.alignmentDropMargin)
         cycle.alignmentDropCount++;
     }
+  }
+
+  private recordCycleFrameInSpace(yaw: number, score3d: number, meanAlignment3d: number): void {
+    const cycle = this.cycle;
+    cycle.viewTally.add(yaw);
+    if (Number.isNaN(score3d)) return;
+    cycle.alignmentSum3d += score3d;
+    cycle.alignmentSamples3d++;
+    if (meanAlignment3d < this.config.minAlignmentScore - this.config.alignmentDropMargin)
+      cycle.alignmentDropCount3d++;
   }
 
   /**
@@ -461,7 +583,11 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private completeRep(endTime: number, endTopAngle: number): PushupRepRecord {
     const cycle = this.cycle;
     cycle.endTopElbowAngle = endTopAngle;
-    const rep = this.ledger.record(cycle.startTime, endTime, judgePushupRep(cycle, this.config), {
+    cycle.endTime = endTime;
+    cycle.endTopArms = this.armsMeasured;
+    const { reason, evidence } = judgePushupRepWithEvidence(cycle, this.config, cycle);
+    const rep = this.ledger.record(cycle.startTime, endTime, reason, {
+      evidence,
       minElbowAngle: cycle.minElbowAngle,
       alignmentScore: cycle.alignmentScore,
       maxAngleRange: Math.max(cycle.maxElbowAngle, cycle.topElbowAngle) - cycle.minElbowAngle,

@@ -1,7 +1,11 @@
 import type { AnalysisState, RepRecord, TimelineEntry, TimelinePhase } from '../events.js';
 
-/** What an analyser's rep record adds to the common one (the push-up analyser's measurements). */
-export type RepDetails<Rep extends RepRecord> = Omit<Rep, keyof RepRecord>;
+/**
+ * What an analyser's rep record adds to the common one (the push-up analyser's measurements),
+ * and the evidence for its verdict.
+ */
+export type RepDetails<Rep extends RepRecord> = Omit<Rep, keyof RepRecord> &
+  Pick<RepRecord, 'evidence'>;
 
 /**
  * The books both analysers keep: valid and invalid counts, the rep records in order, and the

@@ -5,7 +5,11 @@
  *   {"format":"reptemple-trace","version":1,"source":"pushup/08.mp4","model":"full",
  *    "fps":30,"width":640,"height":360}
  * Every further line, one frame:
- *   {"t":33.367,"lm":[[x,y,z,visibility], ... 33 of them]}      ("lm":[] when nobody is seen)
+ *   {"t":33.367,"lm":[[x,y,z,visibility], ... 33 of them],"wl":[[x,y,z], ... 33 of them]}
+ *   ("lm":[] when nobody is seen; "wl", the world landmarks in metres, only when the host had them)
+ *
+ * Version 2 added "wl" (BlazePose world landmarks). Version 1 traces have none and are still read:
+ * their frames carry no `worldLandmarks`, exactly as before.
  *
  * `t` is the frame's presentation time in ms, written exactly. Landmark numbers are float32 values (what BlazePose
  * produces) written with the fewest digits that read back to the same float32, so a trace replays
@@ -13,14 +17,17 @@
  */
 import { z } from 'zod';
 import { FrameError, RepTempleError } from '../errors.js';
-import { LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
+import { LANDMARK_COUNT, type Landmark, type PoseFrame, type WorldLandmark } from '../types.js';
 
 export const TRACE_FORMAT = 'reptemple-trace';
-export const TRACE_VERSION = 1;
+/** The version written today: 2 (world landmarks). */
+export const TRACE_VERSION = 2;
+/** Every version a reader accepts. */
+export const TRACE_VERSIONS = [1, 2] as const;
 
 export const traceHeaderSchema = z.object({
   format: z.literal(TRACE_FORMAT),
-  version: z.literal(TRACE_VERSION),
+  version: z.union([z.literal(1), z.literal(2)]),
   /** Where the frames came from: a video path, a camera, a test generator. */
   source: z.string(),
   /** The pose model that produced the landmarks: lite, full, heavy, or a description. */
@@ -111,7 +118,30 @@ export function formatTraceFrame(frame: PoseFrame): string {
     if (i > 0) line += ',';
     line += `[${formatFloat32(landmark.x)},${formatFloat32(landmark.y)},${formatFloat32(landmark.z)},${formatFloat32(landmark.visibility)}]`;
   }
-  return `${line}]}`;
+  line += ']';
+  const world = frame.worldLandmarks;
+  if (world !== undefined) line += `,"wl":${formatWorldLandmarks(world, frame.timestampMs)}`;
+  return `${line}}`;
+}
+
+function formatWorldLandmarks(world: readonly WorldLandmark[], timestampMs: number): string {
+  if (world.length !== 0 && world.length !== LANDMARK_COUNT) {
+    throw new FrameError(
+      `Expected ${LANDMARK_COUNT} world landmarks (or none) at ${timestampMs} ms, got ${world.length}`,
+    );
+  }
+  let text = '[';
+  for (let i = 0; i < world.length; i++) {
+    const point = world[i]!;
+    if (!(Number.isFinite(point.x) && Number.isFinite(point.y) && Number.isFinite(point.z))) {
+      throw new FrameError(
+        `Expected world landmark ${i} at ${timestampMs} ms to have finite x, y and z, got ${point.x}, ${point.y}, ${point.z}`,
+      );
+    }
+    if (i > 0) text += ',';
+    text += `[${formatFloat32(point.x)},${formatFloat32(point.y)},${formatFloat32(point.z)}]`;
+  }
+  return `${text}]`;
 }
 
 function formatTimestamp(ms: number): string {
@@ -143,4 +173,23 @@ export function landmarksFromJson(value: unknown): Landmark[] | string {
     });
   }
   return landmarks;
+}
+
+/** Reads a frame line's world landmarks ("wl") back; returns a problem description instead of throwing. */
+export function worldLandmarksFromJson(value: unknown): WorldLandmark[] | string {
+  if (!Array.isArray(value))
+    return `expected "wl" to be a list of world landmarks, got ${typeof value}`;
+  if (value.length !== 0 && value.length !== LANDMARK_COUNT) {
+    return `expected "wl" to have ${LANDMARK_COUNT} world landmarks (or none), got ${value.length}`;
+  }
+  const points: WorldLandmark[] = [];
+  for (let i = 0; i < value.length; i++) {
+    const entry = value[i];
+    if (!Array.isArray(entry) || entry.length !== 3 || !entry.every((n) => typeof n === 'number')) {
+      return `expected world landmark ${i} to be [x, y, z] in metres, got ${JSON.stringify(entry)}`;
+    }
+    const [x, y, z] = entry as [number, number, number];
+    points.push({ x: Math.fround(x), y: Math.fround(y), z: Math.fround(z) });
+  }
+  return points;
 }

@@ -1,6 +1,11 @@
 import { TraceError } from '../errors.js';
 import type { PoseFrame } from '../types.js';
-import { checkTraceHeader, landmarksFromJson, type TraceHeader } from './trace-format.js';
+import {
+  checkTraceHeader,
+  landmarksFromJson,
+  type TraceHeader,
+  worldLandmarksFromJson,
+} from './trace-format.js';
 
 export interface Trace {
   readonly header: TraceHeader;
@@ -53,7 +58,7 @@ export class TraceLineParser {
   }
 
   private parseFrame(value: unknown): PoseFrame {
-    const frame = value as { t?: unknown; lm?: unknown } | null;
+    const frame = value as { t?: unknown; lm?: unknown; wl?: unknown } | null;
     if (
       frame === null ||
       typeof frame !== 'object' ||
@@ -77,7 +82,12 @@ export class TraceLineParser {
     if (typeof landmarks === 'string')
       throw new TraceError(this.lineNumber, landmarks, this.source);
     this.lastTimestampMs = frame.t;
-    return { timestampMs: frame.t, landmarks };
+    // Version 1 frames have no "wl": they read back exactly as before, with no worldLandmarks key.
+    if (frame.wl === undefined) return { timestampMs: frame.t, landmarks };
+    const worldLandmarks = worldLandmarksFromJson(frame.wl);
+    if (typeof worldLandmarks === 'string')
+      throw new TraceError(this.lineNumber, worldLandmarks, this.source);
+    return { timestampMs: frame.t, landmarks, worldLandmarks };
   }
 
   /** Call after the last line: a trace with no header is an error. */

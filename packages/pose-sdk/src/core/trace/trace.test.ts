@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TraceError } from '../errors.js';
-import type { Landmark, PoseFrame } from '../types.js';
+import type { Landmark, PoseFrame, WorldLandmark } from '../types.js';
 import { formatFloat32, formatTraceFrame, type TraceHeader } from './trace-format.js';
 import { parseTrace, readTrace, TraceLineParser } from './trace-reader.js';
 import { formatTrace, TraceWriter } from './trace-writer.js';
@@ -29,6 +29,24 @@ const frames = fc
     { maxLength: 8 },
   )
   .map((list): PoseFrame[] => list.map((landmarks, i) => ({ timestampMs: i * 33.367, landmarks })));
+const worldLandmark = fc.record({ x: float32, y: float32, z: float32 });
+/** Version 2 frames: image landmarks with their world landmarks (none when nobody is seen). */
+const worldFrames = fc
+  .array(fc.array(landmark, { minLength: 33, maxLength: 33 }), { maxLength: 6 })
+  .chain((list) =>
+    fc
+      .array(fc.array(worldLandmark, { minLength: 33, maxLength: 33 }), {
+        minLength: list.length,
+        maxLength: list.length,
+      })
+      .map((worlds): PoseFrame[] =>
+        list.map((landmarks, i) => ({
+          timestampMs: i * 33.367,
+          landmarks,
+          worldLandmarks: worlds[i] as WorldLandmark[],
+        })),
+      ),
+  );
 
 describe('landmark trace format', () => {
   it('writes float32 values with the fewest digits that read back exactly', () => {
@@ -52,6 +70,28 @@ describe('landmark trace format', () => {
       }),
       { numRuns: 50 },
     );
+  });
+
+  it('round-trips world landmarks (version 2) bit for bit', () => {
+    const v2 = { ...header, version: 2 as const };
+    fc.assert(
+      fc.property(worldFrames, (original) => {
+        const { header: readHeader, frames: read } = parseTrace(formatTrace(v2, original));
+        expect(readHeader).toEqual(v2);
+        expect(read).toEqual(original);
+      }),
+      { numRuns: 30 },
+    );
+    expect(formatTraceFrame({ timestampMs: 5, landmarks: [], worldLandmarks: [] })).toBe(
+      '{"t":5,"lm":[],"wl":[]}',
+    );
+  });
+
+  it('reads version 1 frames as before: no worldLandmarks key at all', () => {
+    const text = `${JSON.stringify(header)}\n{"t":0,"lm":[]}\n`;
+    const [frame] = parseTrace(text).frames;
+    expect(frame).toEqual({ timestampMs: 0, landmarks: [] });
+    expect(Object.keys(frame!)).toEqual(['timestampMs', 'landmarks']);
   });
 
   it('streams the same frames whatever the chunk boundaries', async () => {
@@ -107,6 +147,15 @@ describe('landmark trace format', () => {
       'expected timestamps to increase, got 5 ms after 10 ms',
     );
     expect(errorOf(`${good}\n{"lm":[]}`).message).toContain('no numeric "t"');
+    expect(errorOf(`${good}\n{"t":0,"lm":[],"wl":[[0,0,0]]}`).message).toContain(
+      'expected "wl" to have 33 world landmarks (or none), got 1',
+    );
+    expect(errorOf(`${good}\n{"t":0,"lm":[],"wl":"x"}`).message).toContain(
+      'expected "wl" to be a list of world landmarks',
+    );
+    expect(errorOf(JSON.stringify({ ...header, version: 3 })).message).toContain(
+      'expected a trace header, got version',
+    );
     expect(errorOf(`${good}\n{"t":"0","lm":[]}`).code).toBe('TRACE_INVALID');
   });
 
@@ -150,6 +199,16 @@ describe('writing refuses what reading would refuse', () => {
     expect(() => formatTraceFrame({ timestampMs: 0, landmarks: person().slice(0, 5) })).toThrow(
       frameError(/Expected 33 landmarks \(or none\), got 5/),
     );
+    expect(() =>
+      formatTraceFrame({
+        timestampMs: 0,
+        landmarks: person(),
+        worldLandmarks: person().slice(0, 2),
+      }),
+    ).toThrow(frameError(/Expected 33 world landmarks \(or none\) at 0 ms, got 2/));
+    expect(() =>
+      formatTraceFrame({ timestampMs: 0, landmarks: person(), worldLandmarks: person(Number.NaN) }),
+    ).toThrow(frameError(/world landmark 0 at 0 ms to have finite x, y and z/));
   });
 
   it('timestamps that do not increase, writing nothing for the refused frame', () => {

@@ -45,7 +45,13 @@ export class LiveSession {
     if (this.finished) return this.snapshot;
     this.originMs ??= frame.timestampMs;
     const timestampMs = frame.timestampMs - this.originMs;
-    this.analyzer.process({ timestampMs, landmarks: frame.landmarks });
+    // World landmarks go along: with them the analyser knows the camera's view and judges each
+    // rule as it can be judged from there, as the CLI and the video analysis do.
+    this.analyzer.process(
+      frame.worldLandmarks === undefined
+        ? { timestampMs, landmarks: frame.landmarks }
+        : { timestampMs, landmarks: frame.landmarks, worldLandmarks: frame.worldLandmarks },
+    );
     this.frameMs = timestampMs;
     this.analysedFrames += 1;
     const phase = this.analyzer.state.currentPhase;

@@ -335,6 +335,29 @@ describe('live counting', () => {
     expect(session.reps).toHaveLength(5);
   });
 
+  it("passes the camera's world landmarks on: the reps know the view, as in the CLI", () => {
+    const text = readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        '../../../../../../fixtures/traces/pushup/19-knee-test-front-road.ndjson',
+      ),
+      'utf8',
+    );
+    const trace = parseTrace(text);
+    const session = new LiveSession(
+      liveCountingFor({ id: BUILTIN_PUSHUP_DEFINITION_ID, name: 'Push-up', definition: pushup }),
+      { width: trace.header.width, height: trace.header.height },
+    );
+    for (const frame of trace.frames) session.add(frame);
+    session.finish();
+    expect(session.reps.length).toBeGreaterThan(0);
+    // Knee push-ups filmed from the head: the legs are hidden, so no rep is credited.
+    for (const rep of session.reps) {
+      expect(rep.evidence?.view).toBe('front');
+      expect(rep.isValidRep).toBe(false);
+    }
+  });
+
   it('a pause of counting (diagnostics: inference only) is not rest', () => {
     const counting = liveCountingFor({
       id: BUILTIN_PUSHUP_DEFINITION_ID,
