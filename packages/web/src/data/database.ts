@@ -30,6 +30,8 @@ type LeaderboardEntryRow = WithNotNull<
   | 'duration_seconds'
   | 'referral_count'
   | 'created_at'
+  | 'verification_status'
+  | 'verification_rank'
 >;
 
 type GeneratedTable<Name extends keyof GeneratedPublic['Tables']> = GeneratedPublic['Tables'][Name];

@@ -21,6 +21,9 @@ export type Database = {
         Row: {
           analysis_data: Json | null
           challenge_id: string
+          claimed_invalid_reps: number
+          claimed_total_reps: number
+          claimed_valid_reps: number
           created_at: string
           duration_seconds: number
           email: string
@@ -34,11 +37,25 @@ export type Database = {
           total_reps: number
           user_id: string | null
           valid_reps: number
+          verification_details: Json | null
+          verification_error: string | null
+          verification_flagged: boolean | null
+          verification_rank: number | null
+          verification_request: string | null
+          verification_requested_at: string | null
+          verification_status: Database["public"]["Enums"]["recording_verification_status"]
+          verified_at: string | null
+          verified_invalid_reps: number | null
+          verified_total_reps: number | null
+          verified_valid_reps: number | null
           video_url: string | null
         }
         Insert: {
           analysis_data?: Json | null
           challenge_id: string
+          claimed_invalid_reps?: number
+          claimed_total_reps?: number
+          claimed_valid_reps?: number
           created_at?: string
           duration_seconds?: number
           email: string
@@ -52,11 +69,25 @@ export type Database = {
           total_reps?: number
           user_id?: string | null
           valid_reps?: number
+          verification_details?: Json | null
+          verification_error?: string | null
+          verification_flagged?: never
+          verification_rank?: never
+          verification_request?: string | null
+          verification_requested_at?: string | null
+          verification_status?: Database["public"]["Enums"]["recording_verification_status"]
+          verified_at?: string | null
+          verified_invalid_reps?: number | null
+          verified_total_reps?: number | null
+          verified_valid_reps?: number | null
           video_url?: string | null
         }
         Update: {
           analysis_data?: Json | null
           challenge_id?: string
+          claimed_invalid_reps?: number
+          claimed_total_reps?: number
+          claimed_valid_reps?: number
           created_at?: string
           duration_seconds?: number
           email?: string
@@ -70,6 +101,17 @@ export type Database = {
           total_reps?: number
           user_id?: string | null
           valid_reps?: number
+          verification_details?: Json | null
+          verification_error?: string | null
+          verification_flagged?: never
+          verification_rank?: never
+          verification_request?: string | null
+          verification_requested_at?: string | null
+          verification_status?: Database["public"]["Enums"]["recording_verification_status"]
+          verified_at?: string | null
+          verified_invalid_reps?: number | null
+          verified_total_reps?: number | null
+          verified_valid_reps?: number | null
           video_url?: string | null
         }
         Relationships: [
@@ -107,6 +149,7 @@ export type Database = {
           name: string
           slug: string
           start_date: string | null
+          verification_model: Database["public"]["Enums"]["pose_model_variant"]
         }
         Insert: {
           challenge_length_unit?:
@@ -135,6 +178,7 @@ export type Database = {
           name: string
           slug: string
           start_date?: string | null
+          verification_model?: Database["public"]["Enums"]["pose_model_variant"]
         }
         Update: {
           challenge_length_unit?:
@@ -163,6 +207,7 @@ export type Database = {
           name?: string
           slug?: string
           start_date?: string | null
+          verification_model?: Database["public"]["Enums"]["pose_model_variant"]
         }
         Relationships: [
           {
@@ -199,6 +244,67 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      recording_rep_evidence: {
+        Row: {
+          angle_name: string
+          bottom_angle: number | null
+          bottom_ms: number | null
+          end_ms: number
+          invalid_reason: string | null
+          is_valid: boolean
+          measurements: Json | null
+          phase_path: string[]
+          recording_id: string
+          rep_number: number
+          start_ms: number
+          top_angle: number | null
+          top_ms: number | null
+        }
+        Insert: {
+          angle_name: string
+          bottom_angle?: number | null
+          bottom_ms?: number | null
+          end_ms: number
+          invalid_reason?: string | null
+          is_valid: boolean
+          measurements?: Json | null
+          phase_path?: string[]
+          recording_id: string
+          rep_number: number
+          start_ms: number
+          top_angle?: number | null
+          top_ms?: number | null
+        }
+        Update: {
+          angle_name?: string
+          bottom_angle?: number | null
+          bottom_ms?: number | null
+          end_ms?: number
+          invalid_reason?: string | null
+          is_valid?: boolean
+          measurements?: Json | null
+          phase_path?: string[]
+          recording_id?: string
+          rep_number?: number
+          start_ms?: number
+          top_angle?: number | null
+          top_ms?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "recording_rep_evidence_recording_id_fkey"
+            columns: ["recording_id"]
+            referencedRelation: "challenge_recordings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recording_rep_evidence_recording_id_fkey"
+            columns: ["recording_id"]
+            referencedRelation: "leaderboard_entries"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       user_profiles: {
         Row: {
@@ -286,6 +392,10 @@ export type Database = {
           total_reps: number | null
           user_id: string | null
           valid_reps: number | null
+          verification_rank: number | null
+          verification_status:
+            | Database["public"]["Enums"]["recording_verification_status"]
+            | null
           video_url: string | null
         }
         Insert: {
@@ -302,6 +412,10 @@ export type Database = {
           total_reps?: number | null
           user_id?: string | null
           valid_reps?: number | null
+          verification_rank?: number | null
+          verification_status?:
+            | Database["public"]["Enums"]["recording_verification_status"]
+            | null
           video_url?: string | null
         }
         Update: {
@@ -318,6 +432,10 @@ export type Database = {
           total_reps?: number | null
           user_id?: string | null
           valid_reps?: number | null
+          verification_rank?: number | null
+          verification_status?:
+            | Database["public"]["Enums"]["recording_verification_status"]
+            | null
           video_url?: string | null
         }
         Relationships: [
@@ -362,6 +480,7 @@ export type Database = {
       challenge_type: "accountability" | "progression" | "duel"
       gender_filter: "all" | "male" | "female" | "other"
       participant_gender: "male" | "female"
+      pose_model_variant: "lite" | "full" | "heavy"
       profile_gender: "male" | "female" | "other" | "prefer_not_to_say"
       profile_goal:
         | "exercise_correctness_analysis"
@@ -371,6 +490,11 @@ export type Database = {
         | "gaining_muscle"
         | "improving_posture"
         | "custom_workout_plans"
+      recording_verification_status:
+        | "no_video"
+        | "verifying"
+        | "verified"
+        | "failed"
       time_unit: "days" | "weeks" | "months"
     }
     CompositeTypes: {
@@ -503,6 +627,7 @@ export const Constants = {
       challenge_type: ["accountability", "progression", "duel"],
       gender_filter: ["all", "male", "female", "other"],
       participant_gender: ["male", "female"],
+      pose_model_variant: ["lite", "full", "heavy"],
       profile_gender: ["male", "female", "other", "prefer_not_to_say"],
       profile_goal: [
         "exercise_correctness_analysis",
@@ -512,6 +637,12 @@ export const Constants = {
         "gaining_muscle",
         "improving_posture",
         "custom_workout_plans",
+      ],
+      recording_verification_status: [
+        "no_video",
+        "verifying",
+        "verified",
+        "failed",
       ],
       time_unit: ["days", "weeks", "months"],
     },
