@@ -453,8 +453,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: {
           challenge_id: string
+          flagged_count: number
           participant_count: number
           recording_count: number
+          verifying_count: number
         }[]
       }
       admin_recording_totals: {

@@ -23,6 +23,7 @@ export type LeaderboardEntry = Pick<
   | 'gif_url'
   | 'referral_count'
   | 'created_at'
+  | 'verification_status'
 >;
 
 /** What analysis_data holds (spec 02 §3). */
@@ -70,7 +71,8 @@ export class RecordingRefusedError extends Error {
   }
 }
 
-/** The detail page's leaderboard: best first, earliest first among equals, at most `limit`. */
+/** The detail page's leaderboard: verified (and still verifying, with their claim) before
+ * unverified recordings (issue 18), then best first, earliest first among equals, at most `limit`. */
 export async function listLeaderboard(
   client: SupabaseClient,
   challengeId: string,
@@ -79,9 +81,10 @@ export async function listLeaderboard(
   const { data, error } = await client
     .from('leaderboard_entries')
     .select(
-      'id, challenge_id, user_id, name, gender, valid_reps, invalid_reps, duration_seconds, video_url, gif_url, referral_count, created_at',
+      'id, challenge_id, user_id, name, gender, valid_reps, invalid_reps, duration_seconds, video_url, gif_url, referral_count, created_at, verification_status',
     )
     .eq('challenge_id', challengeId)
+    .order('verification_rank', { ascending: false })
     .order('valid_reps', { ascending: false })
     .order('created_at', { ascending: true })
     .limit(limit);

@@ -2,6 +2,7 @@ import { Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/recordings/recordings';
+import { VerificationBadge } from '../../verification/verification-badge';
 import { plural } from '../challenge-terms';
 import { DETAIL, DETAIL_TOP_COUNT } from '../messages';
 
@@ -83,7 +84,14 @@ export function ParticipantsColumn(props: {
                   <span className="sr-only">Hidden until the challenge ends</span> reps
                 </span>
               ) : (
-                <span className="font-semibold">{entry.valid_reps} reps</span>
+                <span className="flex flex-col items-end gap-1">
+                  <span className="font-semibold" data-testid="entry-reps">
+                    {entry.valid_reps} reps
+                  </span>
+                  {entry.verification_status === 'verified' ? null : (
+                    <VerificationBadge status={entry.verification_status} />
+                  )}
+                </span>
               )}
             </li>
           ))}
