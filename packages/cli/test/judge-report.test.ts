@@ -1,10 +1,11 @@
 // reptemple judge's outputs: the table has one line per rep with its verdict; the HTML report is
 // self-contained (no external file or script) and carries every rep's reason, its frames and the plot.
 
+import type { RepEvidence } from '@reptemple/verifier';
 import { describe, expect, it } from 'vitest';
 import { formatRepTable, renderJudgeReport } from '../src/core/judge-report.js';
 
-const reps = [
+const reps: RepEvidence[] = [
   {
     repNumber: 1,
     startMs: 100,
