@@ -20,6 +20,8 @@ const CLI = path.resolve(PACKAGE_DIR, '..', 'cli', 'dist', 'bin.js');
 const VIDEO = path.join(PACKAGE_DIR, 'test', 'fixtures', 'pushup-side.mp4');
 /** Generous: verification runs headless Chromium on a loaded machine. ms */
 const VERIFIED_WITHIN_MS = 120_000;
+/** A test here runs a verification or two, a worker restart or a server restart. ms */
+const TEST_TIMEOUT_MS = 300_000;
 const fixturesDir = inject('stack').fixturesDir;
 
 let root: string;
@@ -264,144 +266,160 @@ afterAll(async () => {
 }, 120_000);
 
 describe('verification by workers on the queue', () => {
-  it('verifies a submitted video as reptemple analyze counts it; a claim of 200 is flagged; jobs duplicated for two workers count once', async () => {
-    const participant = await signUp();
-    const videoUrl = await upload(participant, VIDEO);
-    const claimed = await submit(participant, videoUrl, 200);
-    // The same request queued twice more, for two workers to race on.
-    const { rows } = await db.query<{ request: string }>(
-      'select verification_request::text as request from public.challenge_recordings where id = $1',
-      [claimed],
-    );
-    for (let copy = 0; copy < 2; copy++) {
-      await db.query(
-        `insert into pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy)
+  it(
+    'verifies a submitted video as reptemple analyze counts it; a claim of 200 is flagged; jobs duplicated for two workers count once',
+    async () => {
+      const participant = await signUp();
+      const videoUrl = await upload(participant, VIDEO);
+      const claimed = await submit(participant, videoUrl, 200);
+      // The same request queued twice more, for two workers to race on.
+      const { rows } = await db.query<{ request: string }>(
+        'select verification_request::text as request from public.challenge_recordings where id = $1',
+        [claimed],
+      );
+      for (let copy = 0; copy < 2; copy++) {
+        await db.query(
+          `insert into pgboss.job (name, data, retry_limit, retry_delay, retry_backoff, expire_in, policy)
          select 'verification', jsonb_build_object('recordingId', $1::text, 'request', $2::text),
            3, 10, true, interval '15 minutes', q.policy from pgboss.queue q where q.name = 'verification'`,
-        [claimed, rows[0]!.request],
+          [claimed, rows[0]!.request],
+        );
+      }
+      const expected = await analyzeWithCli(VIDEO);
+      startWorker();
+      startWorker();
+      const state = await waitFor('verified', () => stateOf(claimed), settled);
+      expect(state).toMatchObject({
+        verification_status: 'verified',
+        claimed_valid_reps: 200,
+        verified_valid_reps: expected.valid_reps,
+        verified_invalid_reps: expected.invalid_reps,
+        valid_reps: expected.valid_reps,
+        verification_flagged: true,
+        evidence: expected.valid_reps + expected.invalid_reps,
+      });
+      // Every copy finishes, and none writes a second set of evidence.
+      await waitFor(
+        'jobs done',
+        () => jobsOf(claimed),
+        (jobs) => jobs.every((job) => job.state === 'completed'),
       );
-    }
-    const expected = await analyzeWithCli(VIDEO);
-    startWorker();
-    startWorker();
-    const state = await waitFor('verified', () => stateOf(claimed), settled);
-    expect(state).toMatchObject({
-      verification_status: 'verified',
-      claimed_valid_reps: 200,
-      verified_valid_reps: expected.valid_reps,
-      verified_invalid_reps: expected.invalid_reps,
-      valid_reps: expected.valid_reps,
-      verification_flagged: true,
-      evidence: expected.valid_reps + expected.invalid_reps,
-    });
-    // Every copy finishes, and none writes a second set of evidence.
-    await waitFor(
-      'jobs done',
-      () => jobsOf(claimed),
-      (jobs) => jobs.every((job) => job.state === 'completed'),
-    );
-    expect((await stateOf(claimed)).evidence).toBe(state.evidence);
-    if (state.evidence > 0) {
-      const sheet = await fetch(`${server.url}/api/recordings/${claimed}/reps/1.jpg`);
-      expect(sheet.status).toBe(200);
-      expect(sheet.headers.get('content-type')).toBe('image/jpeg');
-      expect((await sheet.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    }
-  });
+      expect((await stateOf(claimed)).evidence).toBe(state.evidence);
+      if (state.evidence > 0) {
+        const sheet = await fetch(`${server.url}/api/recordings/${claimed}/reps/1.jpg`);
+        expect(sheet.status).toBe(200);
+        expect(sheet.headers.get('content-type')).toBe('image/jpeg');
+        expect((await sheet.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('bad videos end in a clear state: truncated, corrupt, no reps, and another participant’s upload', async () => {
-    const owner = await signUp();
-    const other = await signUp();
-    const ownersVideo = await upload(owner, VIDEO);
-    const recordings = {
-      truncated: await submit(
-        owner,
-        await plant(owner, path.join(fixturesDir, 'header-only.webm'), 'webm'),
-      ),
-      corrupt: await submit(
-        owner,
-        await plant(owner, path.join(fixturesDir, 'ftyp-random.mp4'), 'mp4'),
-      ),
-      noReps: await submit(owner, await plant(owner, path.join(root, 'nobody.webm'), 'webm'), 5),
-      missing: await submit(owner, '/media/videos/never-uploaded.webm'),
-      othersVideo: await submit(other, ownersVideo),
-    };
-    if (workers.size === 0) startWorker();
-    const states = Object.fromEntries(
-      await Promise.all(
-        Object.entries(recordings).map(
-          async ([name, id]) => [name, await waitFor(name, () => stateOf(id), settled)] as const,
+  it(
+    'bad videos end in a clear state: truncated, corrupt, no reps, and another participant’s upload',
+    async () => {
+      const owner = await signUp();
+      const other = await signUp();
+      const ownersVideo = await upload(owner, VIDEO);
+      const recordings = {
+        truncated: await submit(
+          owner,
+          await plant(owner, path.join(fixturesDir, 'header-only.webm'), 'webm'),
         ),
-      ),
-    );
-    expect(states.truncated).toMatchObject({ verification_status: 'failed' });
-    expect(states.truncated!.verification_error).toMatch(/could not be read|decode/i);
-    expect(states.corrupt).toMatchObject({ verification_status: 'failed' });
-    expect(states.corrupt!.verification_error).toMatch(/could not be read|decode/i);
-    // A video without a person: verified, zero reps, and flagged against its claim of 5.
-    expect(states.noReps).toMatchObject({
-      verification_status: 'verified',
-      verified_total_reps: 0,
-      valid_reps: 0,
-      verification_flagged: true,
-    });
-    expect(states.missing).toMatchObject({ verification_status: 'failed' });
-    expect(states.missing!.verification_error).toMatch(/found nothing/);
-    expect(states.othersVideo).toMatchObject({ verification_status: 'failed', valid_reps: 3 });
-    expect(states.othersVideo!.verification_error).toMatch(/not uploaded by the participant/);
-  });
+        corrupt: await submit(
+          owner,
+          await plant(owner, path.join(fixturesDir, 'ftyp-random.mp4'), 'mp4'),
+        ),
+        noReps: await submit(owner, await plant(owner, path.join(root, 'nobody.webm'), 'webm'), 5),
+        missing: await submit(owner, '/media/videos/never-uploaded.webm'),
+        othersVideo: await submit(other, ownersVideo),
+      };
+      if (workers.size === 0) startWorker();
+      const states = Object.fromEntries(
+        await Promise.all(
+          Object.entries(recordings).map(
+            async ([name, id]) => [name, await waitFor(name, () => stateOf(id), settled)] as const,
+          ),
+        ),
+      );
+      expect(states.truncated).toMatchObject({ verification_status: 'failed' });
+      expect(states.truncated!.verification_error).toMatch(/could not be read|decode/i);
+      expect(states.corrupt).toMatchObject({ verification_status: 'failed' });
+      expect(states.corrupt!.verification_error).toMatch(/could not be read|decode/i);
+      // A video without a person: verified, zero reps, and flagged against its claim of 5.
+      expect(states.noReps).toMatchObject({
+        verification_status: 'verified',
+        verified_total_reps: 0,
+        valid_reps: 0,
+        verification_flagged: true,
+      });
+      expect(states.missing).toMatchObject({ verification_status: 'failed' });
+      expect(states.missing!.verification_error).toMatch(/found nothing/);
+      expect(states.othersVideo).toMatchObject({ verification_status: 'failed', valid_reps: 3 });
+      expect(states.othersVideo!.verification_error).toMatch(/not uploaded by the participant/);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('a worker killed with SIGKILL mid-job: another worker retries the job and it completes once', async () => {
-    for (const child of [...workers]) await stopWorker(child);
-    const participant = await signUp();
-    const id = await submit(participant, await upload(participant, VIDEO));
-    const doomed = startWorker();
-    await waitFor(
-      'job running',
-      () => jobsOf(id),
-      (jobs) => jobs[0]?.state === 'active',
-    );
-    await stopWorker(doomed, 'SIGKILL');
-    expect((await stateOf(id)).verification_status).toBe('verifying');
-    startWorker();
-    const state = await waitFor('verified after the kill', () => stateOf(id), settled);
-    expect(state.verification_status).toBe('verified');
-    expect(state.evidence).toBe(state.verified_total_reps);
-    const jobs = await jobsOf(id);
-    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
-  });
+  it(
+    'a worker killed with SIGKILL mid-job: another worker retries the job and it completes once',
+    async () => {
+      for (const child of [...workers]) await stopWorker(child);
+      const participant = await signUp();
+      const id = await submit(participant, await upload(participant, VIDEO));
+      const doomed = startWorker();
+      await waitFor(
+        'job running',
+        () => jobsOf(id),
+        (jobs) => jobs[0]?.state === 'active',
+      );
+      await stopWorker(doomed, 'SIGKILL');
+      expect((await stateOf(id)).verification_status).toBe('verifying');
+      startWorker();
+      const state = await waitFor('verified after the kill', () => stateOf(id), settled);
+      expect(state.verification_status).toBe('verified');
+      expect(state.evidence).toBe(state.verified_total_reps);
+      const jobs = await jobsOf(id);
+      expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('a server killed with SIGKILL mid-job: its Chromium goes with it, and after a restart the job completes once', async () => {
-    for (const child of [...workers]) await stopWorker(child);
-    await server.stop('SIGINT');
-    server = await startStack(1);
-    await db.end().catch(() => undefined);
-    db = connect();
-    const participant = await signUp();
-    const id = await submit(participant, await upload(participant, VIDEO));
-    await waitFor(
-      'job running',
-      () => jobsOf(id),
-      (jobs) => jobs[0]?.state === 'active',
-    );
-    const browsers = await childrenNamed(server.child.pid!, /^chrom/);
-    expect(browsers.length).toBeGreaterThan(0);
-    server.child.kill('SIGKILL');
-    await server.stop('SIGKILL');
-    await waitFor(
-      'browsers gone',
-      async () => (await Promise.all(browsers.map(isAlive))).some(Boolean),
-      (alive) => !alive,
-      10_000,
-    );
-    server = await startStack(1);
-    await db.end().catch(() => undefined);
-    db = connect();
-    const state = await waitFor('verified after the restart', () => stateOf(id), settled);
-    expect(state.verification_status).toBe('verified');
-    expect(state.evidence).toBe(state.verified_total_reps);
-    expect(await jobsOf(id)).toEqual([{ state: 'completed', retry_count: 1 }]);
-  });
+  it(
+    'a server killed with SIGKILL mid-job: its Chromium goes with it, and after a restart the job completes once',
+    async () => {
+      for (const child of [...workers]) await stopWorker(child);
+      await server.stop('SIGINT');
+      server = await startStack(1);
+      await db.end().catch(() => undefined);
+      db = connect();
+      const participant = await signUp();
+      const id = await submit(participant, await upload(participant, VIDEO));
+      await waitFor(
+        'job running',
+        () => jobsOf(id),
+        (jobs) => jobs[0]?.state === 'active',
+      );
+      const browsers = await childrenNamed(server.child.pid!, /^chrom/);
+      expect(browsers.length).toBeGreaterThan(0);
+      server.child.kill('SIGKILL');
+      await server.stop('SIGKILL');
+      await waitFor(
+        'browsers gone',
+        async () => (await Promise.all(browsers.map(isAlive))).some(Boolean),
+        (alive) => !alive,
+        10_000,
+      );
+      server = await startStack(1);
+      await db.end().catch(() => undefined);
+      db = connect();
+      const state = await waitFor('verified after the restart', () => stateOf(id), settled);
+      expect(state.verification_status).toBe('verified');
+      expect(state.evidence).toBe(state.verified_total_reps);
+      expect(await jobsOf(id)).toEqual([{ state: 'completed', retry_count: 1 }]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 async function childrenNamed(parent: number, name: RegExp): Promise<number[]> {

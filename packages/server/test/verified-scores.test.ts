@@ -52,7 +52,8 @@ async function jobsFor(id: string): Promise<{ request: string; state: string }[]
 async function writeVerified(id: string, valid: number, invalid: number): Promise<void> {
   await sql(
     `update public.challenge_recordings set verified_valid_reps = $2, verified_invalid_reps = $3,
-       verified_total_reps = $2 + $3, valid_reps = $2, invalid_reps = $3, total_reps = $2 + $3,
+       verified_total_reps = $2::int + $3::int, valid_reps = $2, invalid_reps = $3,
+       total_reps = $2::int + $3::int,
        verification_status = 'verified', verified_at = now()
      where id = $1`,
     [id, valid, invalid],
