@@ -16,6 +16,8 @@ export interface VerificationContext {
   request: string | null;
   status: 'no_video' | 'verifying' | 'verified' | 'failed';
   claimedTotal: number;
+  /** The current request has been verified already (a job run again after its commit). */
+  verifiedForRequest: boolean;
   model: 'lite' | 'full' | 'heavy';
   definitionId: string;
   definitionName: string;
@@ -30,6 +32,7 @@ export async function loadVerificationContext(
     `select r.id as "recordingId", r.user_id as "userId", r.video_url as "videoUrl",
        r.verification_request::text as request, r.verification_status::text as status,
        r.claimed_total_reps as "claimedTotal", c.verification_model::text as model,
+       coalesce(r.verified_at >= r.verification_requested_at, false) as "verifiedForRequest",
        d.id as "definitionId", d.name as "definitionName", d.definition
      from public.challenge_recordings r
      join public.challenges c on c.id = r.challenge_id

@@ -148,8 +148,10 @@ export async function startVerificationWorker(
       log.info('verification_stale', { recordingId });
       return;
     }
-    // A try that committed but whose completion was lost (a kill at that moment) is done.
-    if (context.status !== 'verifying' && context.status !== 'verified') return;
+    // Done already: failed for good, or verified for this request (a try that committed but whose
+    // completion was lost, or a second job for the same request).
+    if (context.status === 'failed' || context.status === 'no_video') return;
+    if (context.status === 'verified' && context.verifiedForRequest) return;
     const started = performance.now();
     try {
       if (!context.videoUrl)
