@@ -23,6 +23,8 @@ export interface FrameGrabOptions {
   readonly signal?: AbortSignal;
 }
 
+/** Wanted times per select filter (ffmpeg's parser gave up between 60 and 100). */
+const SELECT_TERMS_PER_FILTER = 40;
 /** s either side of a wanted time that still selects a frame (half a frame at 60 fps). */
 const SELECT_TOLERANCE_S = 0.008;
 
@@ -45,9 +47,24 @@ export async function grabFrames(
   const found = new Map<number, GrabbedFrame>();
   if (wanted.length === 0) return found;
   const { width, height } = scaledSize(frameSize, options.height);
-  const select = wanted
-    .map((t) => `lt(abs(t-${(t / 1000).toFixed(4)})\\,${SELECT_TOLERANCE_S})`)
-    .join('+');
+  // ffmpeg's expression parser refuses long expressions (somewhere past 60 terms), so the wanted
+  // times are split into groups, each selected on its own copy of the decoded stream and merged
+  // back in time order (interleave): still one decode of the video.
+  const groups: number[][] = [];
+  for (let index = 0; index < wanted.length; index += SELECT_TERMS_PER_FILTER) {
+    groups.push(wanted.slice(index, index + SELECT_TERMS_PER_FILTER));
+  }
+  const selects = groups.map((group, index) => {
+    const expression = group
+      .map((t) => `lt(abs(t-${(t / 1000).toFixed(4)})\\,${SELECT_TOLERANCE_S})`)
+      .join('+');
+    return `[copy${index}]select='${expression}'[kept${index}]`;
+  });
+  const graph = [
+    `[0:v]split=${groups.length}${groups.map((_, index) => `[copy${index}]`).join('')}`,
+    ...selects,
+    `${groups.map((_, index) => `[kept${index}]`).join('')}interleave=nb_inputs=${groups.length},showinfo,scale=${width}:${height},format=rgba[pictures]`,
+  ].join(';');
   const args = [
     '-hide_banner',
     '-nostdin',
@@ -56,8 +73,10 @@ export async function grabFrames(
     '-i',
     file,
     '-an',
-    '-vf',
-    `select='${select}',showinfo,scale=${width}:${height},format=rgba`,
+    '-filter_complex',
+    graph,
+    '-map',
+    '[pictures]',
     '-fps_mode',
     'passthrough',
     '-f',
