@@ -85,8 +85,9 @@ export async function recordVerification(
     const { analysis } = result;
     const updated = await client.query(
       `update public.challenge_recordings set
-         verified_valid_reps = $3, verified_invalid_reps = $4, verified_total_reps = $3 + $4,
-         valid_reps = $3, invalid_reps = $4, total_reps = $3 + $4,
+         verified_valid_reps = $3, verified_invalid_reps = $4,
+         verified_total_reps = $3::integer + $4::integer,
+         valid_reps = $3, invalid_reps = $4, total_reps = $3::integer + $4::integer,
          verification_status = 'verified', verification_error = null, verified_at = now(),
          verification_details = $5
        where id = $1 and verification_request = $2`,
