@@ -280,14 +280,68 @@ revoke all on table reptemple_private.recording_rep_images from public, anon, au
 grant all on table reptemple_private.recording_rep_images to service_role;
 
 -- ---------------------------------------------------------------------------------------------
--- The public leaderboard view gains the verification state (not the claim's details, the flag
--- or the error: those are for the participant and admins, who read the table).
+-- The public leaderboard view (as 20261125200300_leaderboards.sql made it: hidden results are
+-- null for other viewers) gains the verification state, which says nothing about the counts (not
+-- the claim's details, the flag or the error: those are for the participant and admins, who read
+-- the table). The leaderboard functions' entries carry it too.
 create or replace view public.leaderboard_entries as
 select
-  r.id, r.challenge_id, r.user_id, r.name, r.gender, r.valid_reps, r.invalid_reps, r.total_reps,
-  r.duration_seconds, r.video_url, r.gif_url, r.referral_count, r.analysis_data, r.created_at,
-  r.verification_status, r.verification_rank
-from public.challenge_recordings r;
+  r.id, r.challenge_id, r.user_id, r.name, r.gender,
+  case when v.visible then r.valid_reps end as valid_reps,
+  case when v.visible then r.invalid_reps end as invalid_reps,
+  case when v.visible then r.total_reps end as total_reps,
+  r.duration_seconds,
+  case when v.visible then r.video_url end as video_url,
+  case when v.visible then r.gif_url end as gif_url,
+  r.referral_count,
+  case when v.visible then r.analysis_data end as analysis_data,
+  r.created_at,
+  case when v.visible then r.form_score end as form_score,
+  r.share_count,
+  r.verification_status,
+  r.verification_rank
+from public.challenge_recordings r
+join public.challenges c on c.id = r.challenge_id
+cross join lateral (
+  select not reptemple_private.results_hidden(
+      c.hide_results_until_finished, c.challenge_type, c.end_date, c.first_participant_joined_at)
+    or r.user_id = (select auth.uid())
+    or (select public.is_admin()) as visible
+) v;
 
 revoke all on table public.leaderboard_entries from anon, authenticated;
 grant select on table public.leaderboard_entries to anon, authenticated, service_role;
+
+alter type public.leaderboard_entry add attribute verification_status public.recording_verification_status;
+
+-- As in 20261125200300_leaderboards.sql, plus the verification state (never withheld).
+create or replace function reptemple_private.leaderboard_entry(
+  r public.challenge_recordings,
+  "position" bigint,
+  referrals integer,
+  is_own boolean,
+  counts_hidden boolean
+) returns public.leaderboard_entry
+language sql stable parallel safe
+as $$
+  select row(
+    case when counts_hidden then null else "position" end,
+    r.id,
+    r.user_id,
+    r.name,
+    r.gender,
+    case when not counts_hidden or is_own then r.valid_reps end,
+    case when not counts_hidden or is_own then r.invalid_reps end,
+    case when not counts_hidden or is_own then r.total_reps end,
+    case when not counts_hidden or is_own then r.form_score end,
+    r.duration_seconds,
+    case when not counts_hidden or is_own then r.video_url end,
+    case when not counts_hidden or is_own then r.gif_url end,
+    r.share_count,
+    coalesce(referrals, 0),
+    r.created_at,
+    coalesce(is_own, false),
+    r.verification_status
+  )::public.leaderboard_entry
+$$;
+revoke execute on function reptemple_private.leaderboard_entry(public.challenge_recordings, bigint, integer, boolean, boolean) from public;

@@ -17,6 +17,12 @@ export {
   type DefinitionAnalyzerOptions,
   type DefinitionEvent,
 } from './core/definition/definition-analyzer.js';
+export {
+  type AlignmentFailureCount,
+  type DefinitionRepMeasurements,
+  judgeAlignmentFailures,
+  judgeDefinitionRep,
+} from './core/definition/judge-definition-rep.js';
 // Errors
 export {
   FrameError,

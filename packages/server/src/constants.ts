@@ -131,3 +131,19 @@ export const MAX_VERIFICATION_WORKERS = 16;
 /** ffmpeg runs this much nicer than the server (0-19): under load, media work waits for CPU and
  * requests do not. */
 export const FFMPEG_NICENESS = 10;
+
+// ---- Pushtober and events (spec 02 §2, §9) ----
+/** The seeded Pushtober challenge's slug: /challenge/pushtober. */
+export const PUSHTOBER_SLUG = 'pushtober';
+/** Pushtober is an event (any number of sessions a day); its page template. */
+export const PUSHTOBER_TEMPLATE = 'pushtober';
+/** Pushtober runs October 1-31 in every participant's local time. The challenge's window spans
+ * all zones: from 1 October 00:00 at UTC+14 to 31 October 24:00 at UTC-12. hours */
+export const PUSHTOBER_EARLIEST_ZONE_OFFSET_HOURS = 14;
+export const PUSHTOBER_LATEST_ZONE_OFFSET_HOURS = -12;
+/** October has 31 days; Pushtober asks for at least one rep a day. */
+export const PUSHTOBER_DAYS = 31;
+export const PUSHTOBER_MIN_DAILY_REPS = 1;
+/** The demo event of a fresh installation (spec 02 §2 "Event landing"): its page is /token2049. */
+export const DEMO_EVENT_SLUG = 'token2049';
+export const DEMO_EVENT_TEMPLATE = 'token2049';

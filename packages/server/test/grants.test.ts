@@ -6,10 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { sql } from './helpers.js';
 
 const TABLE_PRIVILEGES: Record<string, string[]> = {
+  'anon:challenge_events': ['SELECT'],
   'anon:challenges': ['SELECT'],
   'anon:exercise_definitions': ['SELECT'],
   'anon:leaderboard_entries': ['SELECT'],
   'anon:recording_rep_evidence': ['SELECT'],
+  'authenticated:challenge_events': ['DELETE', 'SELECT'],
   'authenticated:challenge_recordings': ['DELETE', 'SELECT'],
   'authenticated:challenges': ['DELETE', 'SELECT'],
   'authenticated:exercise_definitions': ['DELETE', 'SELECT'],
@@ -45,6 +47,8 @@ const COLUMN_PRIVILEGES: Record<string, string[]> = {
     'updated_at',
     'weight_kg',
   ],
+  'authenticated:challenge_events:INSERT': ['challenge_id', 'template'],
+  'authenticated:challenge_events:UPDATE': ['template'],
   'authenticated:exercise_definitions:INSERT': ['author', 'definition', 'name'],
   'authenticated:exercise_definitions:UPDATE': ['definition', 'name', 'updated_at'],
   'authenticated:challenges:INSERT': [
@@ -100,6 +104,7 @@ const COLUMN_PRIVILEGES: Record<string, string[]> = {
     'name',
     'referral_count',
     'referred_by',
+    'time_zone',
     'total_reps',
     'user_id',
     'valid_reps',
@@ -143,6 +148,7 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
     );
     expect(rows).toEqual(
       [
+        'challenge_events',
         'challenge_recordings',
         'challenges',
         'exercise_definitions',
@@ -152,7 +158,7 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
       ].map((relname) => ({ relname, relrowsecurity: true })),
     );
   });
-  it('the only functions the API roles can call are is_admin, join_challenge, attach_recording_video and the admin counts', async () => {
+  it('the only functions the API roles can call are those of the permission table', async () => {
     const rows = await sql<{ role: string; name: string }>(
       `select r.rolname as role, p.proname as name
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace and n.nspname = 'public'
@@ -160,12 +166,18 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
        where has_function_privilege(r.rolname, p.oid, 'execute') order by 1, 2`,
     );
     expect(rows).toEqual([
+      { role: 'anon', name: 'challenge_leaderboard' },
+      { role: 'anon', name: 'challenge_leaderboard_aggregate' },
       { role: 'anon', name: 'is_admin' },
+      { role: 'anon', name: 'record_recording_share' },
       { role: 'authenticated', name: 'admin_challenge_stats' },
       { role: 'authenticated', name: 'admin_recording_totals' },
       { role: 'authenticated', name: 'attach_recording_video' },
+      { role: 'authenticated', name: 'challenge_leaderboard' },
+      { role: 'authenticated', name: 'challenge_leaderboard_aggregate' },
       { role: 'authenticated', name: 'is_admin' },
       { role: 'authenticated', name: 'join_challenge' },
+      { role: 'authenticated', name: 'record_recording_share' },
     ]);
   });
   it('the API roles cannot reach the internal schemas', async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeApiKey, signJwt, verifyJwt } from '../src/auth/jwt.js';
 import { parseArgs, resolveConfig } from '../src/config.js';
 import { DEFAULT_PORT, MAX_RECORDING_SECONDS, SESSION_MAX_SECONDS } from '../src/constants.js';
+import { pushtoberWindow } from '../src/db/seed-events.js';
 import { parseRange } from '../src/http/static-files.js';
 import { describeLeadingBytes, sniffVideoContainer } from '../src/media/video-sniff.js';
 import { signJwtForTests } from './jwt-for-tests.js';
@@ -100,5 +101,19 @@ describe('video sniffing', () => {
   it('describes what it did not recognise', () => {
     expect(describeLeadingBytes(Buffer.from('plain text file!'))).toContain('text starting with');
     expect(describeLeadingBytes(Buffer.from([0, 1, 2, 255]))).toBe('bytes 00 01 02 ff');
+  });
+});
+
+describe('the seeded Pushtober window', () => {
+  it('covers 1-31 October in every zone, from UTC+14 to UTC-12', () => {
+    const window = pushtoberWindow(new Date('2026-11-25T12:00:00Z'));
+    expect(window.year).toBe(2027);
+    expect(window.startsAt.toISOString()).toBe('2027-09-30T10:00:00.000Z');
+    expect(window.endsAt.toISOString()).toBe('2027-11-01T12:00:00.000Z');
+  });
+  it('is this October while October lasts somewhere, and before it', () => {
+    expect(pushtoberWindow(new Date('2026-03-01T00:00:00Z')).year).toBe(2026);
+    expect(pushtoberWindow(new Date('2026-11-01T11:59:59Z')).year).toBe(2026);
+    expect(pushtoberWindow(new Date('2026-11-01T12:00:00Z')).year).toBe(2027);
   });
 });

@@ -94,7 +94,7 @@ describe('the web app', () => {
   );
   it('lets the app call the public URL when it has one', () => {
     expect(contentSecurityPolicy(connectOriginsFor('https://reptemple.example/x'))).toContain(
-      "connect-src 'self' https://reptemple.example wss://reptemple.example",
+      "connect-src 'self' blob: https://reptemple.example wss://reptemple.example",
     );
   });
 });

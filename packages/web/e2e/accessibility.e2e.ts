@@ -35,6 +35,8 @@ describe.each([
       ['/signup', 'Create your account'],
       ['/challenges', 'Take the Challenge'],
       ['/nowhere', '404 Page Not Found'],
+      ['/token2049', 'TOKEN2049 Push-up Challenge'],
+      ['/pushtober', 'Pushtober'],
     ];
     for (const [path, heading] of screens) {
       await page.goto(path);
@@ -45,6 +47,18 @@ describe.each([
     await page.goto('/signup');
     await page.getByRole('tab', { name: 'Magic Link' }).click();
     expect(await violations(page), '/signup magic link').toEqual([]);
+    await page.goto('/challenges');
+    await page
+      .getByRole('link', { name: /^Leaderboard: / })
+      .first()
+      .click();
+    await page
+      .getByRole('tab', { name: 'All Time' })
+      .or(page.getByTestId('count-all'))
+      .first()
+      .waitFor();
+    await page.locator('[data-testid="count-all"]', { hasText: /\d/ }).waitFor();
+    expect(await violations(page), 'leaderboard').toEqual([]);
     await context.close();
   });
 

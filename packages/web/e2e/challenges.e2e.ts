@@ -2,15 +2,18 @@
 // closed labels, the detail page's states, Share (clipboard fallback), the QR code, the top three,
 // and Join Challenge: a visitor goes on to record, a participant with a recording is told
 // 'Already joined', and a challenge that closed while the page was open is refused by the database.
+// Each screen is also checked with axe-core (WCAG 2.1 A and AA), at desktop and phone width.
 
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violations } from './axe.js';
 import {
   expectToast,
   launchBrowser,
   newPassword,
   newVisitor,
+  PHONE,
   screenshot,
   signUpWithPassword,
   uniqueEmail,
@@ -103,6 +106,17 @@ describe('/challenges', () => {
       name: 'Challenge Expired',
     });
     expect(await duelButton.isDisabled()).toBe(true);
+    // Open, upcoming, ended and expired cards side by side, leaders and counts shown.
+    expect(await violations(page), '/challenges').toEqual([]);
+    await context.close();
+  });
+
+  it('has no WCAG A/AA violations at phone width', async () => {
+    const { context, page } = await newVisitor(browser, PHONE);
+    await page.goto('/challenges');
+    await card(page, open.name);
+    await card(page, expiredDuel.name);
+    expect(await violations(page), '/challenges (phone)').toEqual([]);
     await context.close();
   });
 });
@@ -125,6 +139,7 @@ describe('/challenge/{slug}', () => {
     expect(await top.nth(0).textContent()).toContain('44 reps');
     expect(await top.nth(2).textContent()).toContain('Di');
     await page.getByRole('link', { name: 'View All 4 Participants' }).waitFor();
+    expect(await violations(page), '/challenge/{slug}').toEqual([]);
     expect(await page.getByRole('link', { name: 'View Leaderboard' }).getAttribute('href')).toBe(
       `/challenge/${open.id}/leaderboard`,
     );
@@ -145,6 +160,7 @@ describe('/challenge/{slug}', () => {
     expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(200);
     await page.getByText('Scan to join challenge').waitFor();
     await screenshot(page, 'challenge-detail-qr');
+    expect(await violations(page), '/challenge/{slug} with the QR code').toEqual([]);
     await context.close();
   });
 
@@ -155,6 +171,7 @@ describe('/challenge/{slug}', () => {
     await page
       .getByText("The challenge you're looking for doesn't exist or has been removed.")
       .waitFor();
+    expect(await violations(page), 'Challenge Not Found').toEqual([]);
     await page.getByRole('link', { name: 'Browse Challenges' }).click();
     await page.waitForURL((url) => url.pathname === '/challenges');
     await context.close();
@@ -167,6 +184,15 @@ describe('/challenge/{slug}', () => {
     await page.getByText('Started:').waitFor();
     expect(await page.getByText('Challenge Expired').count()).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Challenge Expired' }).isDisabled()).toBe(true);
+    expect(await violations(page), '/challenge/{slug} of an expired duel').toEqual([]);
+    await context.close();
+  });
+
+  it('has no WCAG A/AA violations at phone width', async () => {
+    const { context, page } = await newVisitor(browser, PHONE);
+    await page.goto(`/challenge/${open.slug}`);
+    await page.getByRole('link', { name: 'View All 4 Participants' }).waitFor();
+    expect(await violations(page), '/challenge/{slug} (phone)').toEqual([]);
     await context.close();
   });
 });

@@ -7,17 +7,8 @@ import type { Database } from '../src/data/database.js';
 import type { SupabaseClient } from '../src/data/supabase-client.js';
 import { newPassword, stack, uniqueEmail } from './helpers.js';
 
-let anonKey: Promise<string> | undefined;
-
-async function readAnonKey(): Promise<string> {
-  const response = await fetch(`${stack.url}/api/config`);
-  if (!response.ok) throw new Error(`/api/config answered ${response.status}`);
-  return ((await response.json()) as { anonKey: string }).anonKey;
-}
-
 async function client(): Promise<SupabaseClient> {
-  anonKey ??= readAnonKey();
-  return createClient<Database>(stack.url, await anonKey, {
+  return createClient<Database>(stack.url, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: ws as unknown as never },
   });

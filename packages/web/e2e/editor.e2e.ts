@@ -28,6 +28,13 @@ const CLIP = path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4');
 const FRAMES_S = { start: 2.0, transition: 2.35, end: 2.7 };
 const EDITOR = '/exercise-definition-editor';
 
+/** The Load dialog's row of the definition named exactly `name`. */
+function definitionRow(dialog: Locator, name: string): Locator {
+  return dialog
+    .getByRole('listitem')
+    .filter({ has: dialog.page().getByRole('button', { name: `Load ${name}`, exact: true }) });
+}
+
 /** WCAG 2.1 A and AA violations of the editor's own parts (the video analysis component is
  * checked by its own tests). */
 async function editorViolations(page: Page): Promise<string[]> {
@@ -225,7 +232,9 @@ describe('an admin builds, saves, loads, exports and imports a definition', () =
     await fresh.getByRole('button', { name: 'Blank definition' }).click();
     expect(await field(page, 'Exercise name').inputValue()).toBe('NEW EXERCISE');
     const load = await openDialog(page, 'Load', 'Load Exercise Definition');
-    const row = load.getByRole('listitem').filter({ hasText: 'E2E push-up' }).first();
+    // Other suites store definitions whose names contain this one's ('E2E push-up (definition)'):
+    // a row is found by its exact Load button.
+    const row = definitionRow(load, 'E2E push-up');
     await waitForText(row, 'User created');
     await waitForText(load.getByRole('listitem').filter({ hasText: /^Push-up/ }), 'System');
     await row.getByRole('button', { name: 'Load E2E push-up' }).click();
@@ -241,10 +250,7 @@ describe('an admin builds, saves, loads, exports and imports a definition', () =
     await list.getByRole('button', { name: 'Delete E2E push-up' }).click();
     await list.getByRole('button', { name: 'Delete', exact: true }).click();
     await expectToast(page, 'Definition deleted');
-    await list
-      .getByRole('listitem')
-      .filter({ hasText: 'E2E push-up' })
-      .waitFor({ state: 'detached' });
+    await definitionRow(list, 'E2E push-up').waitFor({ state: 'detached' });
     await list.getByRole('button', { name: 'Close' }).click();
 
     // Re-import the exported file into a blank editor: the same document again.

@@ -129,11 +129,16 @@ export default async function setup(project: TestProject) {
   };
   const postmaster = await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8');
   const postgresPort = Number(postmaster.split('\n')[3]);
+  // The public key, as the app reads it.
+  const config = await fetch(`${url}/api/config`);
+  if (!config.ok) throw new Error(`/api/config answered ${config.status}`);
+  const { anonKey } = (await config.json()) as { anonKey: string };
   const info: WebStackInfo = {
     url,
     adminEmail: 'admin@reptemple.local',
     adminPassword,
     screenshotDir,
+    anonKey,
     serviceRoleKey: signServiceKey(secrets.jwtSecret),
     databaseUrl: `postgres://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${postgresPort}/postgres`,
   };

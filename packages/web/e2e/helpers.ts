@@ -34,19 +34,35 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (its own storage: a new visitor) with one page. */
+/** A fresh context (its own storage: a new visitor) with one page; `timezoneId` fixes the
+ * browser's time zone (the leaderboards count days in it). */
 export async function newVisitor(
   browser: Browser,
   viewport = DESKTOP,
+  options: { timezoneId?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: stack.url,
     viewport,
     reducedMotion: 'reduce',
+    timezoneId: options.timezoneId,
   });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw new Error(`uncaught error in the page: ${error.message}`);
+  });
+  // Anything the app's Content-Security-Policy blocks is a bug in the policy or the app (a blocked
+  // fetch leaves a screen waiting forever): fail where it happens, in every suite. zod's one
+  // probe for eval, which it catches and then parses without compiling, is the only exception.
+  page.on('console', (message) => {
+    const text = message.text();
+    if (
+      message.type() === 'error' &&
+      /Content Security Policy/i.test(text) &&
+      !/eval/i.test(text)
+    ) {
+      throw new Error(`the Content-Security-Policy blocked something in the page: ${text}`);
+    }
   });
   return { context, page };
 }

@@ -7,6 +7,8 @@ export interface WebStackInfo {
   adminPassword: string;
   /** Where screenshots of the run are saved (test artifacts). */
   screenshotDir: string;
+  /** The public API key, as the app reads it from /api/config. */
+  anonKey: string;
   /** The service key, for seeding rows the way server-side code would (bypasses row security). */
   serviceRoleKey: string;
   /** Superuser connection string, for arranging rows and checking database rules directly. */

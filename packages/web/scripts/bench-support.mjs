@@ -14,15 +14,15 @@ export const DIST = path.join(PACKAGE_DIR, 'dist');
 /** A first start creates the database. ms */
 const STACK_READY_TIMEOUT_MS = 120_000;
 
-/** Starts the stack; answers its URL, the admin's password, a superuser connection string for
- * seeding, and stop(). */
-export async function startStack() {
+/** Starts the stack serving the built app in `webDir` (default dist); answers its URL, the
+ * admin's password, a superuser connection string for seeding, and stop(). */
+export async function startStack({ webDir = DIST } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reptemple-web-bench-'));
   // As root, PostgreSQL runs as the OS user postgres, which must be able to reach the data dir.
   chmodSync(dataDir, 0o755);
   const child = spawn(
     process.execPath,
-    [SERVER_BIN, '--port', '0', '--data', path.join(dataDir, 'data'), '--web-dir', DIST],
+    [SERVER_BIN, '--port', '0', '--data', path.join(dataDir, 'data'), '--web-dir', webDir],
     { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

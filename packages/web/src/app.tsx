@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AuthProvider } from './auth/auth-provider';
 import { RequireAdmin, RequireAuth } from './auth/guards';
@@ -63,17 +63,24 @@ const ExerciseDefinitionEditorPage = named(
 );
 const VideoAnalysisPage = named(() => import('./pages/video-analysis-page'), 'VideoAnalysisPage');
 const NotFoundPage = named(() => import('./pages/not-found-page'), 'NotFoundPage');
-const PlaceholderPage = lazy(async () => ({
-  default: (await import('./pages/placeholder-page')).PlaceholderPage,
-}));
-
-function placeholder(title: string): ReactNode {
-  return <PlaceholderPage title={title} />;
-}
-
-/** Routes of spec 01 §2 and the spec 02 §2 routes built so far (the others hold a placeholder
- * so the links to them work). The event page /{hash} comes with its issue: registered now it
- * would shadow the 404 page for every unknown one-segment path. */
+const LeaderboardPage = named(
+  () => import('./features/leaderboard/leaderboard-page'),
+  'LeaderboardPage',
+);
+const RecordingPage = named(
+  () => import('./features/recording-view/recording-page'),
+  'RecordingPage',
+);
+const PushtoberPage = named(
+  () => import('./features/events/pushtober/pushtober-page'),
+  'PushtoberPage',
+);
+const EventLandingPage = named(
+  () => import('./features/events/event-landing/event-landing-page'),
+  'EventLandingPage',
+);
+/** Routes of spec 01 §2 and spec 02 §2. Every unknown one-segment path reaches the event page /{hash},
+ * which looks the hash up and shows the 404 page (with the top bar) when it is no event. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -102,11 +109,8 @@ export function AppRoutes() {
         <Route path="/challenges" element={<ChallengesPage />} />
         <Route path="/challenge/:slug" element={<ChallengeDetailPage />} />
         <Route path="/challenge/:id/record" element={<RecordPage />} />
-        <Route path="/challenge/:id/leaderboard" element={placeholder('Leaderboard')} />
-        <Route
-          path="/challenge/:challengeId/recording/:recordingId"
-          element={placeholder('Recording')}
-        />
+        <Route path="/challenge/:id/leaderboard" element={<LeaderboardPage />} />
+        <Route path="/challenge/:challengeId/recording/:recordingId" element={<RecordingPage />} />
         <Route path="/pushup-challenge" element={<PushupChallengeLandingPage />} />
         <Route
           path="/pushup-challenge/create"
@@ -116,7 +120,7 @@ export function AppRoutes() {
             </RequireAuth>
           }
         />
-        <Route path="/pushtober" element={placeholder('Pushtober')} />
+        <Route path="/pushtober" element={<PushtoberPage />} />
         <Route
           path="/admin"
           element={
@@ -167,6 +171,7 @@ export function AppRoutes() {
         />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
+      <Route path="/:hash" element={<EventLandingPage />} />
     </Routes>
   );
 }

@@ -15,6 +15,7 @@ import {
   TIME_UNITS,
 } from '../src/data/challenges/challenge-labels';
 import {
+  type Composite,
   type DbEnum,
   type FunctionRow,
   type Row,
@@ -38,10 +39,13 @@ describe('typed database', () => {
   });
 
   it('leaderboard_entries columns copied from NOT NULL columns are not null', () => {
-    expectTypeOf<Row<'leaderboard_entries'>['valid_reps']>().toEqualTypeOf<number>();
+    expectTypeOf<Row<'leaderboard_entries'>['duration_seconds']>().toEqualTypeOf<number>();
+    expectTypeOf<Row<'leaderboard_entries'>['share_count']>().toEqualTypeOf<number>();
     expectTypeOf<Row<'leaderboard_entries'>['gender']>().toEqualTypeOf<
       DbEnum<'participant_gender'>
     >();
+    // Withheld (null) while a challenge's results are hidden from the viewer.
+    expectTypeOf<Row<'leaderboard_entries'>['valid_reps']>().toEqualTypeOf<number | null>();
     expectTypeOf<Row<'leaderboard_entries'>['user_id']>().toEqualTypeOf<string | null>();
     expectTypeOf<Row<'leaderboard_entries'>['video_url']>().toEqualTypeOf<string | null>();
   });
@@ -56,6 +60,24 @@ describe('typed database', () => {
       participant_count: number;
     }>();
     expectTypeOf<FunctionRow<'admin_challenge_stats'>['challenge_id']>().toEqualTypeOf<string>();
+  });
+
+  it('the leaderboard functions answer their composite page, with what is always there not null', () => {
+    type Page = Composite<'leaderboard_page'>;
+    expectTypeOf<Page['participant_count']>().toEqualTypeOf<number>();
+    expectTypeOf<Page['counts']>().toEqualTypeOf<{ all: number; male: number; female: number }>();
+    expectTypeOf<Page['period_start']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Page['own_entry']>().toEqualTypeOf<Composite<'leaderboard_entry'> | null>();
+    expectTypeOf<Page['entries']>().toEqualTypeOf<Composite<'leaderboard_entry'>[]>();
+    expectTypeOf<Composite<'leaderboard_entry'>['name']>().toEqualTypeOf<string>();
+    // Withheld while hidden.
+    expectTypeOf<Composite<'leaderboard_entry'>['valid_reps']>().toEqualTypeOf<number | null>();
+    expectTypeOf<Composite<'leaderboard_entry'>['rank']>().toEqualTypeOf<number | null>();
+    expectTypeOf<Composite<'aggregate_page'>['entries']>().toEqualTypeOf<
+      Composite<'aggregate_entry'>[]
+    >();
+    expectTypeOf<Composite<'aggregate_entry'>['streak_length']>().toEqualTypeOf<number | null>();
+    expectTypeOf<Composite<'aggregate_entry'>['is_own']>().toEqualTypeOf<boolean>();
   });
 
   it('a JSON document is what the request would send: undefined fields are dropped', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeRecordings } from '../src/data/challenges/challenges';
+import { summaryFromBoards } from '../src/data/challenges/challenge-summaries';
+import type { LeaderboardEntry, LeaderboardPage } from '../src/data/challenges/leaderboard';
 import { hostedConfigFromEnv } from '../src/data/config/app-config';
 import {
   readPendingProfile,
@@ -117,22 +118,62 @@ describe('configuration', () => {
 });
 
 describe('challenge cards', () => {
-  it('counts participants by account and finds the best man and woman', () => {
-    const summaries = summarizeRecordings(
-      ['c1', 'c2'],
-      [
-        { challenge_id: 'c1', user_id: 'a', name: 'Ann', gender: 'female', valid_reps: 20 },
-        { challenge_id: 'c1', user_id: 'a', name: 'Ann', gender: 'female', valid_reps: 25 },
-        { challenge_id: 'c1', user_id: 'b', name: 'Bob', gender: 'male', valid_reps: 30 },
-        { challenge_id: 'c1', user_id: null, name: 'Gone', gender: 'male', valid_reps: 5 },
-        { challenge_id: 'c1', user_id: null, name: 'Gone too', gender: 'male', valid_reps: 4 },
-      ],
-    );
-    expect(summaries.get('c1')).toEqual({
+  const entry = (name: string, validReps: number | null): LeaderboardEntry => ({
+    rank: validReps === null ? null : 1,
+    recording_id: `recording-${name}`,
+    user_id: null,
+    name,
+    gender: 'male',
+    valid_reps: validReps,
+    invalid_reps: validReps === null ? null : 0,
+    total_reps: validReps,
+    form_score: null,
+    duration_seconds: 60,
+    video_url: null,
+    gif_url: null,
+    share_count: 0,
+    referral_count: 0,
+    created_at: '2026-11-25T10:00:00Z',
+    is_own: false,
+    verification_status: 'verified',
+  });
+  const board = (entries: LeaderboardEntry[], hidden = false): LeaderboardPage => ({
+    challenge_id: 'c1',
+    period: 'all_time',
+    gender: 'male',
+    time_zone: 'UTC',
+    period_start: null,
+    period_end: null,
+    results_hidden: hidden,
+    results_final_at: null,
+    participant_count: 4,
+    counts: { all: 4, male: 2, female: 2 },
+    entries,
+    own_entry: null,
+  });
+  it('names the first entry of each gender tab as the leaderboard ranks it', () => {
+    expect(summaryFromBoards(board([entry('Bob', 30)]), board([entry('Ann', 25)]))).toEqual({
       participantCount: 4,
+      resultsHidden: false,
       topMale: { name: 'Bob', validReps: 30 },
       topFemale: { name: 'Ann', validReps: 25 },
     });
-    expect(summaries.get('c2')).toEqual({ participantCount: 0, topMale: null, topFemale: null });
+    expect(summaryFromBoards(board([]), board([]))).toMatchObject({
+      topMale: null,
+      topFemale: null,
+    });
+  });
+  it('names no leader while the results are hidden, even with counts on the first entry', () => {
+    // The first entry of a hidden board is the earliest submission: the viewer's own, say.
+    const summary = summaryFromBoards(
+      board([entry('Me', 12)], true),
+      board([entry('Ann', null)], true),
+    );
+    expect(summary).toEqual({
+      participantCount: 4,
+      resultsHidden: true,
+      topMale: null,
+      topFemale: null,
+    });
   });
 });

@@ -24,8 +24,13 @@ export {
 } from './camera/live-camera-loop.js';
 export {
   LIVE_STATS_WINDOW_MS,
+  type LiveLoopMode,
+  LiveLoopModeCounter,
+  type LiveLoopModeTotals,
   type LiveLoopStats,
   LiveLoopStatsWindow,
+  modeDetectMs,
+  modeFps,
 } from './camera/live-loop-stats.js';
 export { analysedFrame } from './mp4/analysed-frame.js';
 export { UNTAGGED_MATRIX, videoColorSpace } from './mp4/colour-space.js';

@@ -135,3 +135,12 @@ export function repElbow(options: {
     },
   };
 }
+
+/** A pose for `repElbow` frames with the landmarks `ids` at `visibility`, the others well seen. */
+export function dimmedPose(
+  ids: readonly number[],
+  visibility: number,
+): (t: number, elbow: number) => PushupPose {
+  const visibilityById = Object.fromEntries(ids.map((id) => [id, visibility]));
+  return (_t, elbow) => ({ elbow, visibilityById });
+}

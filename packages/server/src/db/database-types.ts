@@ -26,6 +26,10 @@ export async function generateDatabaseTypes(db: pg.Pool | pg.ClientBase): Promis
   const metadata = await introspect(db, { includedSchemas: DATABASE_TYPES_SCHEMAS });
   const types = await generateTypescript(sortGeneratorMetadata(metadata), {
     postgrestVersion: DATABASE_TYPES_POSTGREST_VERSION,
+    // PostgREST embeds a one-to-one relation (a foreign key that is also the primary key, such
+    // as challenge_events.challenge_id) as an object, not an array; the types must say so, as
+    // `supabase gen types` does.
+    detectOneToOneRelationships: true,
   });
   return `${HEADER}\n${types}`;
 }

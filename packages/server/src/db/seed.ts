@@ -1,6 +1,6 @@
 // Data a fresh installation needs: the built-in push-up definition (refreshed on every start, so
 // it follows @reptemple/definitions), and once: an admin account whose generated password is
-// printed once, and a demo challenge of each type.
+// printed once, a demo challenge of each type, Pushtober and a demo event.
 
 import { randomBytes } from 'node:crypto';
 import { builtinDefinitions } from '@reptemple/definitions';
@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { AuthService } from '../auth/service.js';
 import { BUILTIN_PUSHUP_DEFINITION_ID, CHALLENGE_CREATION_DEFAULTS } from '../constants.js';
 import type { Logger } from '../log.js';
+import { refreshTimeZoneNames, seedDemoEvent, seedPushtober } from './seed-events.js';
 
 export interface SeedResult {
   /** Set only on the start that created the admin account. */
@@ -135,6 +136,19 @@ export async function seedDatabase(
       );
     }
     log.info('seed_demo_challenges', { count: demos.length });
+  });
+
+  await refreshTimeZoneNames(pool);
+  const adminId = async () =>
+    (await pool.query<{ id: string }>('select id from auth.users where email = $1', [adminEmail]))
+      .rows[0]?.id ?? null;
+  await runOnce(pool, 'pushtober_challenge', async () => {
+    await seedPushtober(pool, await adminId(), new Date());
+    log.info('seed_pushtober');
+  });
+  await runOnce(pool, 'demo_event', async () => {
+    await seedDemoEvent(pool, await adminId());
+    log.info('seed_demo_event');
   });
 
   return { adminPassword, adminEmail };

@@ -5,12 +5,14 @@
 //   img-src/media-src blob: data:   videos picked from disk play as blob: URLs; frame stills
 //   worker-src blob:                the runtime may start its worker from a blob: URL
 //   connect-src                     this server, and the public URL when the app is reached by
-//                                   another name (its supabaseUrl then points there)
+//                                   another name (its supabaseUrl then points there); blob:
+//                                   because the analysis screen reads a picked video's bytes
+//                                   (its MP4 header, or the whole WebM) back from its blob: URL
 
 import type { ServerResponse } from 'node:http';
 
 export function contentSecurityPolicy(extraConnectOrigins: readonly string[]): string {
-  const connect = ["'self'", ...extraConnectOrigins].join(' ');
+  const connect = ["'self'", 'blob:', ...extraConnectOrigins].join(' ');
   return [
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",

@@ -22,16 +22,21 @@ function loadSampleIndex(): Promise<SampleVideo[]> {
   return sampleIndex;
 }
 
-/** The sample list (empty until it arrives); `onUnavailable` gets the message when it cannot. */
-export function useSampleVideos(onUnavailable: (message: string) => void): SampleVideo[] {
+/** The sample list (empty until it arrives); `onUnavailable` gets the message when it cannot.
+ * Not read at all while `wanted` is false (a screen without the sample choice). */
+export function useSampleVideos(
+  onUnavailable: (message: string) => void,
+  wanted = true,
+): SampleVideo[] {
   const [samples, setSamples] = useState<SampleVideo[]>([]);
   const report = useRef(onUnavailable);
   report.current = onUnavailable;
-  // Read once, when the screen appears.
+  // Read once, when the screen appears (or the choice is offered).
   useEffect(() => {
+    if (!wanted) return;
     loadSampleIndex().then(setSamples, (cause: Error) =>
       report.current(`Sample videos are unavailable: ${cause.message}`),
     );
-  }, []);
+  }, [wanted]);
   return samples;
 }

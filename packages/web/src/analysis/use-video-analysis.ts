@@ -41,6 +41,9 @@ export interface VideoAnalysisOptions {
   readonly closerSide?: 'left' | 'right';
   /** Pose model; default lite. */
   readonly model?: ServedPoseModel;
+  /** False: analyse `videoSrc` only, without the sample and upload choice (the recording view).
+   * Default true. */
+  readonly sourceChoice?: boolean;
 }
 
 /** What the analysis shows at the displayed time and over the whole clip. */
@@ -72,6 +75,8 @@ export interface VideoAnalysisScreen {
   readonly canvasRef: RefObject<HTMLCanvasElement | null>;
   readonly source: VideoSource;
   readonly samples: readonly SampleVideo[];
+  /** Whether the sample and upload choice is offered. */
+  readonly sourceChoice: boolean;
   readonly overlay: PoseOverlay;
   readonly playback: VideoPlayback;
   readonly results: AnalysisResults;
@@ -92,7 +97,8 @@ export function useVideoAnalysis(options: VideoAnalysisOptions): VideoAnalysisSc
   const [message, setMessage] = useState<string | null>(null);
   const [hoveredRep, setHoveredRep] = useState<RepTimelineItem | null>(null);
 
-  const samples = useSampleVideos(setMessage);
+  const sourceChoice = options.sourceChoice !== false;
+  const samples = useSampleVideos(setMessage, sourceChoice);
   const source = useVideoSource({
     videoSrc: options.videoSrc,
     onVideoSrcChange: options.onVideoSrcChange,
@@ -130,6 +136,7 @@ export function useVideoAnalysis(options: VideoAnalysisOptions): VideoAnalysisSc
     canvasRef,
     source,
     samples,
+    sourceChoice,
     overlay,
     playback,
     results,

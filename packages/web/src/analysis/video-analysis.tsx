@@ -42,6 +42,7 @@ export function VideoAnalysis(props: VideoAnalysisProps) {
         onSampleChosen={source.choose}
         onFileChosen={source.chooseFile}
         onRemove={props.onRemove}
+        sourceChoice={screen.sourceChoice}
       />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_16rem]">

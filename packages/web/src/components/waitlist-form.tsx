@@ -2,7 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useAuth } from '../auth/auth-provider';
 import { WAITLIST } from '../constants/messages';
 import { joinWaitlist } from '../data/waitlist/waitlist';
-import { WAITLIST_SOURCE_LABELS, WAITLIST_SOURCES } from '../data/waitlist/waitlist-sources';
+import {
+  WAITLIST_SOURCE_LABELS,
+  WAITLIST_SOURCES,
+  type WaitlistSource,
+} from '../data/waitlist/waitlist-sources';
 import {
   isWaitlistSubmitDisabled,
   validateWaitlist,
@@ -22,10 +26,12 @@ const SOURCE_OPTIONS = WAITLIST_SOURCES.map((value) => ({
 
 const EMPTY: WaitlistFormValues = { email: '', source: '', otherSource: '' };
 
-/** Waitlist form (spec 01 §4, §5, §8): idle, submitting ('Joining...'), success (fields cleared). */
-export function WaitlistForm(props: { emailInputId: string }) {
+/** Waitlist form (spec 01 §4, §5, §8): idle, submitting ('Joining...'), success (fields cleared).
+ * `defaultSource` preselects how the visitor heard of us (an event page knows). */
+export function WaitlistForm(props: { emailInputId: string; defaultSource?: WaitlistSource }) {
   const { supabase } = useAuth();
-  const [values, setValues] = useState<WaitlistFormValues>(EMPTY);
+  const empty: WaitlistFormValues = { ...EMPTY, source: props.defaultSource ?? '' };
+  const [values, setValues] = useState<WaitlistFormValues>(empty);
   const [submitting, setSubmitting] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
 
@@ -56,7 +62,7 @@ export function WaitlistForm(props: { emailInputId: string }) {
         return;
       }
       toast({ title: WAITLIST.toastSuccessTitle, description: WAITLIST.toastSuccess });
-      setValues(EMPTY);
+      setValues(empty);
       setSucceeded(true);
     } catch (error) {
       console.error('Joining the waitlist failed', error);

@@ -1,7 +1,7 @@
 // The database as the web app sees it: the types generated from supabase/migrations
 // (database.types.ts, written by `pnpm db:types`), with the few corrections a generator cannot
-// know (view columns that are never null, columns a trigger fills), and short names for rows and
-// enums. Data functions type their rows from here, never by hand; every enum's values come from
+// know (view and composite-type columns that are never null, columns a trigger fills), and short
+// names for rows, composite values and enums. Data functions type their rows from here, never by hand; every enum's values come from
 // the generated `Constants`, in the migration's order.
 
 import { Constants, type Database as GeneratedDatabase, type Json } from './database.types';
@@ -17,22 +17,76 @@ type WithNotNull<Row, NotNull extends keyof Row> = Omit<Row, NotNull> & {
   [Column in NotNull]: NonNullable<Row[Column]>;
 };
 
-/** leaderboard_entries copies challenge_recordings row for row (see its migration). */
+/** leaderboard_entries copies challenge_recordings row for row (see its migration); the rep
+ * counts, form score, analysis and media stay nullable: they are null while a challenge's results
+ * are hidden from the viewer. */
 type LeaderboardEntryRow = WithNotNull<
   GeneratedView<'leaderboard_entries'>['Row'],
   | 'id'
   | 'challenge_id'
   | 'name'
   | 'gender'
-  | 'valid_reps'
-  | 'invalid_reps'
-  | 'total_reps'
   | 'duration_seconds'
   | 'referral_count'
+  | 'share_count'
   | 'created_at'
   | 'verification_status'
   | 'verification_rank'
 >;
+
+type GeneratedComposite<Name extends keyof GeneratedPublic['CompositeTypes']> =
+  GeneratedPublic['CompositeTypes'][Name];
+type GeneratedFunction<Name extends keyof GeneratedPublic['Functions']> =
+  GeneratedPublic['Functions'][Name];
+
+/** The generator reports every attribute of a composite type as nullable, as PostgreSQL does.
+ * The leaderboard functions' answers (20261125200300_leaderboards.sql) restated: what the
+ * functions always fill is not null; what they withhold or may lack keeps its null. */
+type GenderCounts = {
+  [Tab in keyof GeneratedComposite<'leaderboard_gender_counts'>]: number;
+};
+/** Null while hidden from the caller: rank, the rep counts, form score and media; user_id when
+ * the account is gone; form_score without a measurement. */
+type LeaderboardEntryValue = WithNotNull<
+  GeneratedComposite<'leaderboard_entry'>,
+  | 'recording_id'
+  | 'name'
+  | 'gender'
+  | 'duration_seconds'
+  | 'share_count'
+  | 'referral_count'
+  | 'created_at'
+  | 'is_own'
+>;
+/** period_start and period_end are null for All Time; results_final_at when no end is known. */
+type LeaderboardPageValue = Omit<
+  WithNotNull<
+    GeneratedComposite<'leaderboard_page'>,
+    'challenge_id' | 'period' | 'gender' | 'time_zone' | 'results_hidden' | 'participant_count'
+  >,
+  'counts' | 'entries' | 'own_entry'
+> & {
+  counts: GenderCounts;
+  entries: LeaderboardEntryValue[];
+  /** Null for a visitor and a viewer without an entry on this tab. */
+  own_entry: LeaderboardEntryValue | null;
+};
+/** Null while hidden from the caller: rank and every count but referrals. */
+type AggregateEntryValue = WithNotNull<
+  GeneratedComposite<'aggregate_entry'>,
+  'name' | 'gender' | 'referral_count' | 'is_own'
+>;
+type AggregatePageValue = Omit<
+  WithNotNull<
+    GeneratedComposite<'aggregate_page'>,
+    'challenge_id' | 'gender' | 'time_zone' | 'today' | 'results_hidden' | 'participant_count'
+  >,
+  'counts' | 'entries' | 'own_entry'
+> & {
+  counts: GenderCounts;
+  entries: AggregateEntryValue[];
+  own_entry: AggregateEntryValue | null;
+};
 
 type GeneratedTable<Name extends keyof GeneratedPublic['Tables']> = GeneratedPublic['Tables'][Name];
 
@@ -48,7 +102,7 @@ type ChallengeInsert = WithTriggerFilled<GeneratedTable<'challenges'>['Insert'],
 
 /** The generic of the app's supabase client. */
 export type Database = Omit<GeneratedDatabase, 'public'> & {
-  public: Omit<GeneratedPublic, 'Tables' | 'Views'> & {
+  public: Omit<GeneratedPublic, 'Tables' | 'Views' | 'Functions' | 'CompositeTypes'> & {
     Tables: Omit<GeneratedPublic['Tables'], 'challenges'> & {
       challenges: Omit<GeneratedTable<'challenges'>, 'Insert'> & { Insert: ChallengeInsert };
     };
@@ -56,6 +110,32 @@ export type Database = Omit<GeneratedDatabase, 'public'> & {
       leaderboard_entries: Omit<GeneratedView<'leaderboard_entries'>, 'Row'> & {
         Row: LeaderboardEntryRow;
       };
+    };
+    Functions: Omit<
+      GeneratedPublic['Functions'],
+      'challenge_leaderboard' | 'challenge_leaderboard_aggregate'
+    > & {
+      challenge_leaderboard: Omit<GeneratedFunction<'challenge_leaderboard'>, 'Returns'> & {
+        Returns: LeaderboardPageValue;
+      };
+      challenge_leaderboard_aggregate: Omit<
+        GeneratedFunction<'challenge_leaderboard_aggregate'>,
+        'Returns'
+      > & { Returns: AggregatePageValue };
+    };
+    CompositeTypes: Omit<
+      GeneratedPublic['CompositeTypes'],
+      | 'leaderboard_gender_counts'
+      | 'leaderboard_entry'
+      | 'leaderboard_page'
+      | 'aggregate_entry'
+      | 'aggregate_page'
+    > & {
+      leaderboard_gender_counts: GenderCounts;
+      leaderboard_entry: LeaderboardEntryValue;
+      leaderboard_page: LeaderboardPageValue;
+      aggregate_entry: AggregateEntryValue;
+      aggregate_page: AggregatePageValue;
     };
   };
 };
@@ -78,6 +158,9 @@ export type RowUpdate<Name extends TableName> = PublicSchema['Tables'][Name]['Up
  * `FunctionRow<'admin_challenge_stats'>`. */
 export type FunctionRow<Name extends keyof PublicSchema['Functions']> =
   PublicSchema['Functions'][Name]['Returns'] extends readonly (infer Answer)[] ? Answer : never;
+/** A value of a composite type, as a function answers it, e.g. `Composite<'leaderboard_page'>`. */
+export type Composite<Name extends keyof PublicSchema['CompositeTypes']> =
+  PublicSchema['CompositeTypes'][Name];
 /** The values of an enum, e.g. `DbEnum<'challenge_type'>`. */
 export type DbEnum<Name extends keyof PublicSchema['Enums']> = PublicSchema['Enums'][Name];
 

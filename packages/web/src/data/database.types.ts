@@ -17,6 +17,32 @@ export type Database = {
   }
   public: {
     Tables: {
+      challenge_events: {
+        Row: {
+          challenge_id: string
+          created_at: string
+          template: Database["public"]["Enums"]["event_template"]
+        }
+        Insert: {
+          challenge_id: string
+          created_at?: string
+          template: Database["public"]["Enums"]["event_template"]
+        }
+        Update: {
+          challenge_id?: string
+          created_at?: string
+          template?: Database["public"]["Enums"]["event_template"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "challenge_events_challenge_id_fkey"
+            columns: ["challenge_id"]
+            isOneToOne: true
+            referencedRelation: "challenges"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       challenge_recordings: {
         Row: {
           analysis_data: Json | null
@@ -27,13 +53,18 @@ export type Database = {
           created_at: string
           duration_seconds: number
           email: string
+          form_score: number | null
           gender: Database["public"]["Enums"]["participant_gender"]
           gif_url: string | null
           id: string
           invalid_reps: number
           name: string
+          participant_id: number | null
+          rank_key: number | null
           referral_count: number
           referred_by: string | null
+          share_count: number
+          time_zone: string | null
           total_reps: number
           user_id: string | null
           valid_reps: number
@@ -59,13 +90,18 @@ export type Database = {
           created_at?: string
           duration_seconds?: number
           email: string
+          form_score?: never
           gender?: Database["public"]["Enums"]["participant_gender"]
           gif_url?: string | null
           id?: string
           invalid_reps?: number
           name: string
+          participant_id?: number | null
+          rank_key?: never
           referral_count?: number
           referred_by?: string | null
+          share_count?: number
+          time_zone?: string | null
           total_reps?: number
           user_id?: string | null
           valid_reps?: number
@@ -91,13 +127,18 @@ export type Database = {
           created_at?: string
           duration_seconds?: number
           email?: string
+          form_score?: never
           gender?: Database["public"]["Enums"]["participant_gender"]
           gif_url?: string | null
           id?: string
           invalid_reps?: number
           name?: string
+          participant_id?: number | null
+          rank_key?: never
           referral_count?: number
           referred_by?: string | null
+          share_count?: number
+          time_zone?: string | null
           total_reps?: number
           user_id?: string | null
           valid_reps?: number
@@ -118,6 +159,7 @@ export type Database = {
           {
             foreignKeyName: "challenge_recordings_challenge_id_fkey"
             columns: ["challenge_id"]
+            isOneToOne: false
             referencedRelation: "challenges"
             referencedColumns: ["id"]
           },
@@ -213,6 +255,7 @@ export type Database = {
           {
             foreignKeyName: "challenges_exercise_definition_id_fkey"
             columns: ["exercise_definition_id"]
+            isOneToOne: false
             referencedRelation: "exercise_definitions"
             referencedColumns: ["id"]
           },
@@ -295,12 +338,14 @@ export type Database = {
           {
             foreignKeyName: "recording_rep_evidence_recording_id_fkey"
             columns: ["recording_id"]
+            isOneToOne: false
             referencedRelation: "challenge_recordings"
             referencedColumns: ["id"]
           },
           {
             foreignKeyName: "recording_rep_evidence_recording_id_fkey"
             columns: ["recording_id"]
+            isOneToOne: false
             referencedRelation: "leaderboard_entries"
             referencedColumns: ["id"]
           },
@@ -383,12 +428,14 @@ export type Database = {
           challenge_id: string | null
           created_at: string | null
           duration_seconds: number | null
+          form_score: number | null
           gender: Database["public"]["Enums"]["participant_gender"] | null
           gif_url: string | null
           id: string | null
           invalid_reps: number | null
           name: string | null
           referral_count: number | null
+          share_count: number | null
           total_reps: number | null
           user_id: string | null
           valid_reps: number | null
@@ -398,50 +445,11 @@ export type Database = {
             | null
           video_url: string | null
         }
-        Insert: {
-          analysis_data?: Json | null
-          challenge_id?: string | null
-          created_at?: string | null
-          duration_seconds?: number | null
-          gender?: Database["public"]["Enums"]["participant_gender"] | null
-          gif_url?: string | null
-          id?: string | null
-          invalid_reps?: number | null
-          name?: string | null
-          referral_count?: number | null
-          total_reps?: number | null
-          user_id?: string | null
-          valid_reps?: number | null
-          verification_rank?: number | null
-          verification_status?:
-            | Database["public"]["Enums"]["recording_verification_status"]
-            | null
-          video_url?: string | null
-        }
-        Update: {
-          analysis_data?: Json | null
-          challenge_id?: string | null
-          created_at?: string | null
-          duration_seconds?: number | null
-          gender?: Database["public"]["Enums"]["participant_gender"] | null
-          gif_url?: string | null
-          id?: string | null
-          invalid_reps?: number | null
-          name?: string | null
-          referral_count?: number | null
-          total_reps?: number | null
-          user_id?: string | null
-          valid_reps?: number | null
-          verification_rank?: number | null
-          verification_status?:
-            | Database["public"]["Enums"]["recording_verification_status"]
-            | null
-          video_url?: string | null
-        }
         Relationships: [
           {
             foreignKeyName: "challenge_recordings_challenge_id_fkey"
             columns: ["challenge_id"]
+            isOneToOne: false
             referencedRelation: "challenges"
             referencedColumns: ["id"]
           },
@@ -474,12 +482,52 @@ export type Database = {
         }
         Returns: undefined
       }
+      challenge_leaderboard: {
+        Args: {
+          as_of?: string
+          gender?: string
+          page_offset?: number
+          page_size?: number
+          period?: string
+          target_challenge_id: string
+          time_zone?: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["leaderboard_page"]
+        SetofOptions: {
+          from: "*"
+          to: "leaderboard_page"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      challenge_leaderboard_aggregate: {
+        Args: {
+          as_of?: string
+          gender?: string
+          page_offset?: number
+          page_size?: number
+          target_challenge_id: string
+          time_zone?: string
+        }
+        Returns: Database["public"]["CompositeTypes"]["aggregate_page"]
+        SetofOptions: {
+          from: "*"
+          to: "aggregate_page"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       join_challenge: { Args: { target_challenge_id: string }; Returns: string }
+      record_recording_share: {
+        Args: { target_recording_id: string }
+        Returns: number
+      }
     }
     Enums: {
       camera_position: "front" | "back" | "side"
       challenge_type: "accountability" | "progression" | "duel"
+      event_template: "token2049" | "pushtober"
       gender_filter: "all" | "male" | "female" | "other"
       participant_gender: "male" | "female"
       pose_model_variant: "lite" | "full" | "heavy"
@@ -500,7 +548,82 @@ export type Database = {
       time_unit: "days" | "weeks" | "months"
     }
     CompositeTypes: {
-      [_ in never]: never
+      aggregate_entry: {
+        rank: number | null
+        name: string | null
+        gender: Database["public"]["Enums"]["participant_gender"] | null
+        days_logged: number | null
+        total_reps: number | null
+        daily_average: number | null
+        top_daily: number | null
+        streak_length: number | null
+        referral_count: number | null
+        is_own: boolean | null
+      }
+      aggregate_page: {
+        challenge_id: string | null
+        gender: string | null
+        time_zone: string | null
+        today: string | null
+        results_hidden: boolean | null
+        results_final_at: string | null
+        participant_count: number | null
+        counts:
+          | Database["public"]["CompositeTypes"]["leaderboard_gender_counts"]
+          | null
+        entries:
+          | Database["public"]["CompositeTypes"]["aggregate_entry"][]
+          | null
+        own_entry:
+          | Database["public"]["CompositeTypes"]["aggregate_entry"]
+          | null
+      }
+      leaderboard_entry: {
+        rank: number | null
+        recording_id: string | null
+        user_id: string | null
+        name: string | null
+        gender: Database["public"]["Enums"]["participant_gender"] | null
+        valid_reps: number | null
+        invalid_reps: number | null
+        total_reps: number | null
+        form_score: number | null
+        duration_seconds: number | null
+        video_url: string | null
+        gif_url: string | null
+        share_count: number | null
+        referral_count: number | null
+        created_at: string | null
+        is_own: boolean | null
+        verification_status:
+          | Database["public"]["Enums"]["recording_verification_status"]
+          | null
+      }
+      leaderboard_gender_counts: {
+        all: number | null
+        male: number | null
+        female: number | null
+      }
+      leaderboard_page: {
+        challenge_id: string | null
+        period: string | null
+        gender: string | null
+        time_zone: string | null
+        period_start: string | null
+        period_end: string | null
+        results_hidden: boolean | null
+        results_final_at: string | null
+        participant_count: number | null
+        counts:
+          | Database["public"]["CompositeTypes"]["leaderboard_gender_counts"]
+          | null
+        entries:
+          | Database["public"]["CompositeTypes"]["leaderboard_entry"][]
+          | null
+        own_entry:
+          | Database["public"]["CompositeTypes"]["leaderboard_entry"]
+          | null
+      }
     }
   }
 }
@@ -627,6 +750,7 @@ export const Constants = {
     Enums: {
       camera_position: ["front", "back", "side"],
       challenge_type: ["accountability", "progression", "duel"],
+      event_template: ["token2049", "pushtober"],
       gender_filter: ["all", "male", "female", "other"],
       participant_gender: ["male", "female"],
       pose_model_variant: ["lite", "full", "heavy"],

@@ -11,10 +11,20 @@
  * track through a one-frame buffer, so the next detection starts on the newest frame as soon as
  * the previous one ends. Elsewhere, requestVideoFrameCallback on the `<video>` gives the newest
  * presented frame (after inference, the loop then waits for the next presentation).
+ *
+ * The loop can be switched to 'inference-only' and back at any time (setMode): it then only
+ * detects, as a bare benchmark loop would, and keeps each mode's rate in camera time, so the
+ * caller's own per-frame cost is measured against inference alone in the same page and run.
  */
 import type { PoseDetection, PoseDetector } from '../pose-detector.js';
 import { FrameClock } from './frame-clock.js';
-import { type LiveLoopStats, LiveLoopStatsWindow } from './live-loop-stats.js';
+import {
+  type LiveLoopMode,
+  LiveLoopModeCounter,
+  type LiveLoopModeTotals,
+  type LiveLoopStats,
+  LiveLoopStatsWindow,
+} from './live-loop-stats.js';
 
 export interface LiveCameraLoopOptions {
   /** A `<video>` playing the camera's MediaStream. */
@@ -32,6 +42,8 @@ export interface LiveCameraLoopOptions {
   readonly now?: () => number;
   /** 'auto' (default): the track processor where there is one, else frame callbacks. */
   readonly source?: 'auto' | 'track-processor' | 'frame-callback';
+  /** The mode to start in (default 'live'); see LiveLoopMode and setMode(). */
+  readonly mode?: LiveLoopMode;
 }
 
 export interface LiveCameraLoop {
@@ -40,6 +52,16 @@ export interface LiveCameraLoop {
   readonly stats: LiveLoopStats;
   /** How frames are taken: from the camera track, or from the video's frame callbacks. */
   readonly source: 'track-processor' | 'frame-callback';
+  readonly mode: LiveLoopMode;
+  /**
+   * 'inference-only' stops handing frames to onDetection (and yielding to the page between
+   * detections): the loop only detects the newest frame, on the same camera and detector, until
+   * switched back to 'live'. Both modes' rates are kept in `modeTotals`, so alternating segments
+   * of the two measure what the caller's per-frame work costs.
+   */
+  setMode(mode: LiveLoopMode): void;
+  /** Frames, detect time and camera time per mode since the start. */
+  readonly modeTotals: Readonly<Record<LiveLoopMode, LiveLoopModeTotals>>;
 }
 
 /** Chromium's MediaStreamTrackProcessor (not in TypeScript's DOM types yet). */
@@ -96,6 +118,8 @@ function startTrackLoop(
   const now = options.now ?? (() => performance.now());
   const clock = new FrameClock();
   const stats = new LiveLoopStatsWindow(options.statsWindowMs);
+  const modes = new LiveLoopModeCounter();
+  let mode = options.mode ?? 'live';
   // A buffer of one: a frame that arrives while inference runs replaces the one waiting.
   const reader = new Processor({ track, maxBufferSize: 1 }).readable.getReader();
   const nominalFps = track.getSettings().frameRate;
@@ -130,8 +154,10 @@ function startTrackLoop(
           previousMs = timestampMs;
           const started = now();
           const detection = options.detector.detect(frame, timestampMs);
-          stats.add(timestampMs, now() - started, cameraFrames);
-          options.onDetection(detection, stats.stats);
+          const detectMs = now() - started;
+          stats.add(timestampMs, detectMs, cameraFrames);
+          modes.add(mode, timestampMs, detectMs);
+          if (mode === 'live') options.onDetection(detection, stats.stats);
         }
       } catch (error) {
         stop();
@@ -139,7 +165,8 @@ function startTrackLoop(
       } finally {
         frame.close();
       }
-      await yieldToPage();
+      // Inference only: straight to the next frame (reading it waits for the camera anyway).
+      if (mode === 'live') await yieldToPage();
     }
   };
   void loop();
@@ -150,6 +177,15 @@ function startTrackLoop(
     get stats() {
       return stats.stats;
     },
+    get mode() {
+      return mode;
+    },
+    setMode(next) {
+      mode = next;
+    },
+    get modeTotals() {
+      return modes.byMode;
+    },
   };
 }
 
@@ -158,6 +194,8 @@ function startFrameCallbackLoop(options: LiveCameraLoopOptions): LiveCameraLoop 
   const now = options.now ?? (() => performance.now());
   const clock = new FrameClock();
   const stats = new LiveLoopStatsWindow(options.statsWindowMs);
+  const modes = new LiveLoopModeCounter();
+  let mode = options.mode ?? 'live';
   let stopped = false;
   let handle = 0;
 
@@ -175,8 +213,10 @@ function startFrameCallbackLoop(options: LiveCameraLoopOptions): LiveCameraLoop 
         const started = now();
         // The element shows the newest frame now; whatever came between is skipped.
         const detection = detector.detect(video, timestampMs);
-        stats.add(timestampMs, now() - started, metadata.presentedFrames);
-        options.onDetection(detection, stats.stats);
+        const detectMs = now() - started;
+        stats.add(timestampMs, detectMs, metadata.presentedFrames);
+        modes.add(mode, timestampMs, detectMs);
+        if (mode === 'live') options.onDetection(detection, stats.stats);
       }
     } catch (error) {
       stop();
@@ -193,6 +233,15 @@ function startFrameCallbackLoop(options: LiveCameraLoopOptions): LiveCameraLoop 
     source: 'frame-callback',
     get stats() {
       return stats.stats;
+    },
+    get mode() {
+      return mode;
+    },
+    setMode(next) {
+      mode = next;
+    },
+    get modeTotals() {
+      return modes.byMode;
     },
   };
 }

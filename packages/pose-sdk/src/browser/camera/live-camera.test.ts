@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { FrameClock } from './frame-clock.js';
-import { LiveLoopStatsWindow } from './live-loop-stats.js';
+import {
+  LiveLoopModeCounter,
+  LiveLoopStatsWindow,
+  modeDetectMs,
+  modeFps,
+} from './live-loop-stats.js';
 
 describe('FrameClock', () => {
   it('times frames by their capture time, from the first frame', () => {
@@ -101,5 +106,33 @@ describe('LiveLoopStatsWindow', () => {
     stats.add(0, 25, 1);
     expect(stats.stats.analysedFps).toBe(0);
     expect(stats.stats.inferenceMs).toBe(25);
+  });
+});
+
+describe('LiveLoopModeCounter', () => {
+  it('counts the gaps between frames of the same mode, never a gap across a switch', () => {
+    const counter = new LiveLoopModeCounter();
+    counter.add('live', 0, 40);
+    counter.add('live', 50, 42);
+    counter.add('live', 100, 44);
+    counter.add('inference-only', 150, 38);
+    counter.add('inference-only', 190, 38);
+    counter.add('live', 400, 40);
+    counter.add('live', 450, 40);
+    const { live, 'inference-only': bare } = counter.byMode;
+    expect(live).toEqual({ frames: 5, detectMs: 206, intervals: 3, spanMs: 150 });
+    expect(bare).toEqual({ frames: 2, detectMs: 76, intervals: 1, spanMs: 40 });
+    expect(modeFps(live)).toBeCloseTo(20, 9);
+    expect(modeFps(bare)).toBeCloseTo(25, 9);
+    expect(modeDetectMs(live)).toBeCloseTo(41.2, 9);
+  });
+
+  it('answers 0 frames/s and 0 ms before there is anything to divide', () => {
+    const counter = new LiveLoopModeCounter();
+    expect(modeFps(counter.byMode.live)).toBe(0);
+    expect(modeDetectMs(counter.byMode.live)).toBe(0);
+    counter.add('live', 10, 30);
+    expect(modeFps(counter.byMode.live)).toBe(0);
+    expect(modeDetectMs(counter.byMode.live)).toBe(30);
   });
 });

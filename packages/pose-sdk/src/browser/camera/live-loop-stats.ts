@@ -71,3 +71,63 @@ export class LiveLoopStatsWindow {
     };
   }
 }
+
+/**
+ * What a live loop does with each frame: 'live' hands every analysed frame to the caller;
+ * 'inference-only' does nothing but detect the newest frame, the reference a benchmark or a
+ * diagnostics screen compares the live loop with in the same page and run.
+ */
+export type LiveLoopMode = 'live' | 'inference-only';
+
+/** One mode's totals since the loop started. */
+export interface LiveLoopModeTotals {
+  /** Frames analysed in this mode. */
+  readonly frames: number;
+  /** Time detect() took over those frames. ms */
+  readonly detectMs: number;
+  /** Gaps between two frames analysed one after the other in this mode (a gap across a switch of
+   * mode counts for neither). */
+  readonly intervals: number;
+  /** Camera time those gaps span. ms */
+  readonly spanMs: number;
+}
+
+/** Analysed frames per second of camera time in one mode (0 before two frames). */
+export function modeFps(totals: LiveLoopModeTotals): number {
+  return totals.spanMs > 0 ? (totals.intervals * 1000) / totals.spanMs : 0;
+}
+
+/** Mean time detect() took in one mode (0 before a frame). ms */
+export function modeDetectMs(totals: LiveLoopModeTotals): number {
+  return totals.frames > 0 ? totals.detectMs / totals.frames : 0;
+}
+
+/**
+ * Per-mode totals of a live loop, in camera time: the rate of each mode is measured on the
+ * frames' own timestamps, so a loop switched between modes (A/B segments) gives both rates from
+ * the same page, camera and detector. Pure: times are passed in.
+ */
+export class LiveLoopModeCounter {
+  private readonly totals: Record<LiveLoopMode, LiveLoopModeTotals> = {
+    live: { frames: 0, detectMs: 0, intervals: 0, spanMs: 0 },
+    'inference-only': { frames: 0, detectMs: 0, intervals: 0, spanMs: 0 },
+  };
+  private previous: { mode: LiveLoopMode; frameMs: number } | undefined;
+
+  /** One analysed frame: the mode it was analysed in, its camera time (ms) and detect time (ms). */
+  add(mode: LiveLoopMode, frameMs: number, detectMs: number): void {
+    const current = this.totals[mode];
+    const sameMode = this.previous?.mode === mode && frameMs > this.previous.frameMs;
+    this.totals[mode] = {
+      frames: current.frames + 1,
+      detectMs: current.detectMs + detectMs,
+      intervals: current.intervals + (sameMode ? 1 : 0),
+      spanMs: current.spanMs + (sameMode ? frameMs - this.previous!.frameMs : 0),
+    };
+    this.previous = { mode, frameMs };
+  }
+
+  get byMode(): Readonly<Record<LiveLoopMode, LiveLoopModeTotals>> {
+    return { ...this.totals };
+  }
+}

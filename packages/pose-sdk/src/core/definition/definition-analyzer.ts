@@ -7,7 +7,6 @@ import {
   RepTempleError,
 } from '@reptemple/definitions';
 import { DEFINITION_ANALYZER_CONSTANTS, type DefinitionAnalyzerConfig } from '../constants.js';
-import { FrameError } from '../errors.js';
 import {
   type AnalysisState,
   type AnalyzerEvent,
@@ -18,10 +17,17 @@ import {
   type TimelineEntry,
 } from '../events.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
-import { TIME_MEDIAN_MIN_SAMPLES, TimeMedian } from '../geometry/time-median.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
-import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
-import { classifyCycle } from './classify-cycle.js';
+import { FrameGuard } from '../shared/frame-guard.js';
+import { GlitchFilter } from '../shared/glitch-filter.js';
+import { PresenceTracker } from '../shared/presence-tracker.js';
+import { RepLedger } from '../shared/rep-ledger.js';
+import type { FrameSize, Landmark, PoseFrame } from '../types.js';
+import {
+  type DefinitionRepMeasurements,
+  judgeAlignmentFailures,
+  judgeDefinitionRep,
+} from './judge-definition-rep.js';
 import { passesThrough, stretchInsideRanges } from './passes-through.js';
 
 export type DefinitionEvent = AnalyzerEvent<DefinitionPhase, RepRecord>;
@@ -78,26 +84,19 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private readonly drivingRanges: Readonly<
     Record<DefinitionPhase, readonly (AngleRange | undefined)[]>
   >;
-  private readonly filters: readonly TimeMedian[];
+  private readonly filters: readonly GlitchFilter[];
+  private readonly frameGuard = new FrameGuard();
+  private readonly presence: PresenceTracker;
+  private readonly ledger = new RepLedger<RepRecord>();
   /** The angles of the previous measured frame, and its time (ms). */
   private readonly previousValues: Float64Array;
   /** Each angle as measured (before the glitch filter) on the last frame that moved the phases. */
   private readonly lastMeasuredValues: Float64Array;
   private readonly measuredValues: Float64Array;
   private previousMeasuredAt = Number.NaN;
-  /** No landmarks in a recent frame; the next frames are settling until `settleUntil` (ms). */
-  private personLost = false;
-  private settleUntil = Number.NEGATIVE_INFINITY;
-  /** ms of settling since the last measured frame, not counted as time without the person */
-  private settleCredit = 0;
-  /** ms: the first frame since the last measured one whose driving angles could all be measured. */
-  private seenAgainAt: number | null = null;
-  /** ms: the last frame whose phase-driving angles could all be measured */
-  private lastMeasuredAt = Number.POSITIVE_INFINITY;
   private readonly landmarkIds: { written: readonly number[]; mirrored: readonly number[] };
   private readonly readyLandmarksNeeded: number;
 
-  private lastTimestampMs = Number.NEGATIVE_INFINITY;
   private phase: DefinitionPhase | null = null;
   private phaseEnteredAt = 0;
   private candidate: DefinitionPhase | null = null;
@@ -116,11 +115,6 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private cycleFailureReason: string | null = null;
   private failures: AlignmentFailure[] = [];
   private readonly lastFailureAt: Float64Array;
-
-  private validReps = 0;
-  private invalidReps = 0;
-  private readonly completedReps: RepRecord[] = [];
-  private readonly entries: TimelineEntry[] = [];
 
   constructor(options: DefinitionAnalyzerOptions) {
     checkFrameSize(options.frameSize, 'DefinitionAnalyzer frameSize');
@@ -163,14 +157,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       transition: drivingRangesOf('transition'),
       end: drivingRangesOf('end'),
     };
-    this.filters = this.angles.map(
-      () =>
-        new TimeMedian(
-          this.config.glitchWindow,
-          TIME_MEDIAN_MIN_SAMPLES,
-          this.config.glitchKeepWithin,
-        ),
-    );
+    this.filters = this.angles.map(() => new GlitchFilter(this.config));
+    this.presence = new PresenceTracker(this.config);
     this.previousValues = new Float64Array(this.angles.length);
     this.lastMeasuredValues = new Float64Array(this.angles.length).fill(Number.NaN);
     this.measuredValues = new Float64Array(this.angles.length);
@@ -185,21 +173,18 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
   get state(): DefinitionAnalysisState {
     return {
-      repCount: this.validReps,
-      invalidRepCount: this.invalidReps,
-      currentPhase: this.phase,
-      isValidPosition: this.positionValid,
+      ...this.ledger.state(this.phase, this.positionValid),
       ready: this.ready,
       stopped: this.stopped,
     };
   }
 
   get reps(): readonly RepRecord[] {
-    return this.completedReps;
+    return this.ledger.reps;
   }
 
   get timeline(): readonly TimelineEntry[] {
-    return this.entries;
+    return this.ledger.timeline;
   }
 
   /** The phases entered since the current cycle began (diagnostic; trimmed as the spec says). */
@@ -213,7 +198,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   }
 
   reset(): void {
-    this.lastTimestampMs = Number.NEGATIVE_INFINITY;
+    this.frameGuard.reset();
     this.phase = null;
     this.phaseEnteredAt = 0;
     this.candidate = null;
@@ -234,58 +219,29 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     for (const filter of this.filters) filter.reset();
     this.previousValues.fill(0);
     this.previousMeasuredAt = Number.NaN;
-    this.lastMeasuredAt = Number.POSITIVE_INFINITY;
-    this.personLost = false;
-    this.settleUntil = Number.NEGATIVE_INFINITY;
-    this.settleCredit = 0;
-    this.seenAgainAt = null;
-    this.validReps = 0;
-    this.invalidReps = 0;
-    this.completedReps.length = 0;
-    this.entries.length = 0;
+    this.presence.reset();
+    this.ledger.reset();
   }
 
   process(frame: PoseFrame): readonly DefinitionEvent[] {
-    const t = frame.timestampMs;
-    if (!(t > this.lastTimestampMs)) {
-      throw new FrameError(
-        `Expected frame timestamps to increase, got ${t} ms after ${this.lastTimestampMs} ms`,
-      );
-    }
-    this.lastTimestampMs = t;
-    const landmarks = frame.landmarks;
-    if (landmarks.length !== 0 && landmarks.length !== LANDMARK_COUNT) {
-      throw new FrameError(
-        `Expected ${LANDMARK_COUNT} landmarks (or none), got ${landmarks.length}`,
-      );
-    }
+    this.frameGuard.check(frame);
     if (this.stopped) return NO_EVENTS;
-    // After losing the person, BlazePose's first frames on finding them again are unreliable.
-    if (landmarks.length === 0) this.personLost = true;
-    else if (this.personLost) {
-      this.personLost = false;
-      this.settleUntil = t + this.config.reacquireSettle;
-      // Settling is our choice, not the person's absence: it does not count towards maxTrackingGap.
-      this.settleCredit += this.config.reacquireSettle;
-    }
-    const measurement = t < this.settleUntil ? 'settling' : this.measure(landmarks, t);
+    const t = frame.timestampMs;
+    const landmarks = frame.landmarks;
+    const measurement = this.presence.isSettling(t, landmarks.length !== 0)
+      ? 'settling'
+      : this.measure(landmarks, t);
     if (measurement !== 'measured') {
-      // The glitch filter's warm-up, like settling, is ours: the person was seen from its start.
-      if (measurement === 'warmingUp') this.seenAgainAt ??= t;
-      else if (measurement === 'unmeasurable') this.seenAgainAt = null;
+      // The glitch filter's warm-up, like settling, is ours: the person was seen from its start
+      // (at 15 fps its three samples take 133 ms after a long gap).
+      if (measurement === 'warmingUp') this.presence.seenAgain(t);
+      else if (measurement === 'unmeasurable') this.presence.notSeen();
       this.positionValid = false;
       this.startHeldSince = null;
       // The last measured frame is kept: maxPassThroughGap decides how long it stays usable.
       return NO_EVENTS;
     }
-    // Time without the person: from the last measured frame to the first in which they were seen
-    // again, less settling. At 15 fps the filter's three samples take 133 ms after a long gap.
-    const gapEnd = this.seenAgainAt ?? t;
-    if (gapEnd - this.lastMeasuredAt - this.settleCredit > this.config.maxTrackingGap)
-      this.loseTrack();
-    this.lastMeasuredAt = t;
-    this.seenAgainAt = null;
-    this.settleCredit = 0;
+    if (this.presence.isBackAfterLongGap(t)) this.loseTrack();
 
     const events: DefinitionEvent[] = [];
     this.updatePhase(t, events);
@@ -341,7 +297,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
         : Number.isNaN(written)
           ? mirrored
           : (written + mirrored) / 2;
-      const value = Number.isNaN(measured) ? measured : this.filters[i]!.push(measured, t);
+      const value = this.filters[i]!.filter(measured, t);
       this.measuredValues[i] = measured;
       this.values[i] = value;
       if (angle.drivesPhases && Number.isNaN(value)) driving = false;
@@ -502,8 +458,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.phaseEnteredAt = t;
     this.candidate = null;
     this.startHeldSince = null;
-    const valid = this.ready && this.matches(phase);
-    this.entries.push({ timestamp: t, phase, angles: this.anglesRecord(), valid });
+    this.ledger.addEntry(t, phase, this.anglesRecord(), this.ready && this.matches(phase));
     events.push({ type: 'phase', timestampMs: t, from, to: phase });
   }
 
@@ -520,45 +475,33 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   // ---- reps -----------------------------------------------------------------------------------
 
   private completeCycle(t: number, events: DefinitionEvent[]): void {
-    const afterStart = this.history[0] === 'start' ? this.history.slice(1) : this.history;
-    const reason =
-      classifyCycle(afterStart) ?? this.cycleFailureReason ?? this.sustainedFailureReason(t);
-    const isValidRep = reason === null;
+    const reason = judgeDefinitionRep(this.measureRep(t), this.config);
     if (this.definition.qualificationRep.enabled && !this.qualified) {
       // Until the first valid rep, invalid attempts are ignored; the qualifying rep counts as 1.
-      if (!isValidRep) return;
+      if (reason !== null) return;
       this.qualified = true;
     }
-    if (isValidRep) this.validReps++;
-    else this.invalidReps++;
-    const rep: RepRecord = {
-      repNumber: this.completedReps.length + 1,
-      startTime: this.cycleLeftStartAt ?? t,
-      endTime: t,
-      isValidRep,
-      invalidReason: reason,
-    };
-    this.completedReps.push(rep);
+    const rep = this.ledger.record(this.cycleLeftStartAt ?? t, t, reason, {});
     events.push({ type: 'rep', timestampMs: t, rep });
   }
 
-  /** More than 2 non-global failures within the first 80% of the cycle make the rep invalid. */
-  private sustainedFailureReason(t: number): string | null {
-    if (this.cycleLeftStartAt === null) return null;
-    const cutoff =
-      this.cycleLeftStartAt + this.config.sustainedCycleShare * (t - this.cycleLeftStartAt);
-    let count = 0;
-    for (const failure of this.failures) {
-      if (
-        !failure.global &&
-        failure.timestampMs >= this.cycleLeftStartAt &&
-        failure.timestampMs <= cutoff
-      )
-        count++;
+  /** The cycle ending at `t` (ms), as judgeDefinitionRep reads it. */
+  private measureRep(t: number): DefinitionRepMeasurements {
+    const leftStartAt = this.cycleLeftStartAt;
+    const nonGlobalFailureTimes: number[] = [];
+    if (leftStartAt !== null) {
+      for (const failure of this.failures) {
+        if (!failure.global && failure.timestampMs >= leftStartAt)
+          nonGlobalFailureTimes.push(failure.timestampMs);
+      }
     }
-    return count > this.config.sustainedFailureLimit
-      ? `Sustained alignment failures: ${count} during the rep`
-      : null;
+    return {
+      phasesAfterStart: this.history[0] === 'start' ? this.history.slice(1) : this.history,
+      leftStartAt,
+      endTime: t,
+      alignmentFailure: this.cycleFailureReason,
+      nonGlobalFailureTimes,
+    };
   }
 
   // ---- alignment failures ---------------------------------------------------------------------
@@ -610,16 +553,10 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       )
         count++;
     }
-    let reason: string | null = null;
-    if (angle.global && count >= this.config.globalFailureLimit) {
-      reason = `Global alignment failure in ${phase} phase: ${angle.name} out of range`;
-    } else if (
-      !angle.global &&
-      (count >= this.config.nonGlobalFailureLimit ||
-        (phase !== 'start' && count >= this.config.nonGlobalFailureLimitOutsideStart))
-    ) {
-      reason = `Too many alignment failures in ${phase} phase: ${angle.name} out of range`;
-    }
+    const reason = judgeAlignmentFailures(
+      { phase, angleName: angle.name, global: angle.global, count },
+      this.config,
+    );
     if (reason !== null && this.cycleFailureReason === null) this.cycleFailureReason = reason;
   }
 
@@ -661,17 +598,14 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     }
     if (visible < this.readyLandmarksNeeded) return;
     this.ready = true;
-    for (const entry of this.entries) {
-      if (entry.phase === 'start' && entry.timestamp >= t - this.config.readyLookBack)
-        entry.valid = true;
-    }
-    this.entries.push({ timestamp: t, phase: 'READY', angles: this.anglesRecord(), valid: true });
+    this.ledger.markValid('start', t - this.config.readyLookBack);
+    this.ledger.addEntry(t, 'READY', this.anglesRecord(), true);
     events.push({ type: 'ready', timestampMs: t });
   }
 
   private checkStop(t: number, events: DefinitionEvent[]): void {
     const stop = this.definition.stopCondition;
-    if (!stop.enabled || this.validReps < 1) return;
+    if (!stop.enabled || this.ledger.validCount < 1) return;
     for (let i = 0; i < this.angles.length; i++) {
       const angle = this.angles[i]!;
       const range = stop.angleRanges[angle.id];
@@ -679,12 +613,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       const value = this.values[i]!;
       if (value >= range.min && value <= range.max) {
         this.stopped = true;
-        this.entries.push({
-          timestamp: t,
-          phase: 'STOP',
-          angles: this.anglesRecord(),
-          valid: true,
-        });
+        this.ledger.addEntry(t, 'STOP', this.anglesRecord(), true);
         events.push({ type: 'stop', timestampMs: t });
         return;
       }

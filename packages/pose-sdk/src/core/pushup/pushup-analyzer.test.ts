@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dimmedPose,
   FRAME_SIZE,
   framesOf,
   type PushupPose,
@@ -7,7 +8,6 @@ import {
   repElbow,
 } from '../../../test/support/synthetic-pushup.js';
 import { PUSHUP_ANALYZER_DEFAULTS, type PushupAnalyzerConfig } from '../constants.js';
-import { FrameError } from '../errors.js';
 import type { PushupRepRecord } from '../events.js';
 import type { PoseFrame } from '../types.js';
 import { INCOMPLETE_RANGE_OF_MOTION } from './judge-pushup-rep.js';
@@ -67,13 +67,8 @@ describe('PushupAnalyzer phases', () => {
       .filter((e) => e.type === 'phase')
       .map((e) => (e.type === 'phase' ? e.to : ''));
     expect(phases).toEqual(['up', 'transition', 'down', 'transition', 'up']);
-    expect(analyzer.state).toEqual({
-      repCount: 1,
-      invalidRepCount: 0,
-      currentPhase: 'up',
-      isValidPosition: true,
-    });
-    expect(analyzer.reps[0]).toMatchObject({ repNumber: 1, isValidRep: true, invalidReason: null });
+    expect(analyzer.state.currentPhase).toBe('up');
+    expect(analyzer.reps.map((rep) => rep.invalidReason)).toEqual([null]);
   });
 
   it('lets the first frame set down in the down zone (<= 120 degrees) and up above it', () => {
@@ -305,12 +300,7 @@ describe('PushupAnalyzer validity checks', () => {
   });
 
   it('needs 4 of 6 arm landmarks and 2 of 4 hip and leg landmarks visible at 0.5 to follow a frame', () => {
-    const hidden =
-      (ids: number[]) =>
-      (_t: number, elbow: number): PushupPose => ({
-        elbow,
-        visibilityById: Object.fromEntries(ids.map((id) => [id, 0.4])),
-      });
+    const hidden = (ids: number[]) => dimmedPose(ids, 0.4);
     expect(reasons(reps({ reps: 1 }, hidden([12, 14])))).toEqual([null]); // 4 of 6 arms
     expect(reps({ reps: 1 }, hidden([12, 14, 16])).reps).toHaveLength(0);
     expect(reasons(reps({ reps: 1 }, hidden([24, 26])))).toEqual([null]); // 2 of 4 hips and knees
@@ -419,28 +409,14 @@ describe('PushupAnalyzer robustness decisions', () => {
   });
 });
 
+// Frame checks, reset, determinism and tracking gaps: test/rep-analyzer-contract.test.ts.
 describe('PushupAnalyzer as a component', () => {
-  it('gives the same events for the same frames, every time', () => {
-    const { elbowAt, durationMs } = repElbow({ reps: 3, betweenTop: 150 });
-    const frames = framesOf(durationMs, 30, (t) => ({ elbow: elbowAt(t), hip: 170 }));
-    expect(JSON.stringify(analyse(frames).events)).toBe(JSON.stringify(analyse(frames).events));
-  });
-
-  it('resets every counter and flag', () => {
-    const { elbowAt, durationMs } = repElbow({ reps: 2 });
-    const frames = framesOf(durationMs, 30, (t) => ({ elbow: elbowAt(t) }));
-    const { analyzer } = analyse(frames);
+  it("starts in 'unknown' and returns there on reset", () => {
+    const { elbowAt, durationMs } = repElbow({ reps: 1 });
+    const { analyzer } = analyse(framesOf(durationMs, 30, (t) => ({ elbow: elbowAt(t) })));
+    expect(analyzer.state.currentPhase).toBe('up');
     analyzer.reset();
-    expect(analyzer.state).toEqual({
-      repCount: 0,
-      invalidRepCount: 0,
-      currentPhase: 'unknown',
-      isValidPosition: false,
-    });
-    expect(analyzer.reps).toEqual([]);
-    expect(analyzer.timeline).toEqual([]);
-    for (const frame of frames) analyzer.process(frame);
-    expect(analyzer.state.repCount).toBe(2);
+    expect(analyzer.state.currentPhase).toBe('unknown');
   });
 
   it('adds a timeline entry per phase change, mapping up to start and down to end', () => {
@@ -465,15 +441,6 @@ describe('PushupAnalyzer as a component', () => {
       t > 700 && t < 800 ? null : { elbow: elbowAt(t) },
     );
     expect(analyse(frames).analyzer.reps).toHaveLength(1);
-  });
-
-  it('rejects frames whose time does not increase, and frames without 33 landmarks', () => {
-    const analyzer = new PushupAnalyzer({ frameSize: FRAME_SIZE });
-    analyzer.process({ timestampMs: 10, landmarks: [] });
-    expect(() => analyzer.process({ timestampMs: 10, landmarks: [] })).toThrow(FrameError);
-    expect(() =>
-      analyzer.process({ timestampMs: 20, landmarks: pushupLandmarks({ elbow: 90 }).slice(0, 5) }),
-    ).toThrow('Expected 33 landmarks (or none), got 5');
   });
 
   it('uses the spec constants unless told otherwise', () => {

@@ -1,5 +1,5 @@
 import { PUSHUP_ANALYZER_DEFAULTS, type PushupAnalyzerConfig } from '../constants.js';
-import { FrameError, OptionsError } from '../errors.js';
+import { OptionsError } from '../errors.js';
 import {
   type AnalysisState,
   type AnalyzerEvent,
@@ -14,11 +14,14 @@ import { alignmentScoreFromHipAngle } from '../geometry/alignment-score.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
 import { RollingMean } from '../geometry/rolling-mean.js';
 import { type BodySide, chooseSide, weakestVisibility } from '../geometry/side-choice.js';
-import { TIME_MEDIAN_MIN_SAMPLES, TimeMedian } from '../geometry/time-median.js';
 import { torsoUprightCosine } from '../geometry/torso-tilt.js';
 import { countVisibleLandmarks, isLandmarkVisible } from '../geometry/visibility.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
-import { type FrameSize, LANDMARK_COUNT, type Landmark, type PoseFrame } from '../types.js';
+import { FrameGuard } from '../shared/frame-guard.js';
+import { GlitchFilter } from '../shared/glitch-filter.js';
+import { PresenceTracker } from '../shared/presence-tracker.js';
+import { RepLedger } from '../shared/rep-ledger.js';
+import type { FrameSize, Landmark, PoseFrame } from '../types.js';
 import { judgePushupRep, type PushupCycleStats } from './judge-pushup-rep.js';
 
 // BlazePose landmark ids.
@@ -104,26 +107,21 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private readonly frameSize: FrameSize;
   private readonly alignment: RollingMean;
   private readonly cycle = new CycleStats();
-  private readonly elbowFilter: TimeMedian;
+  private readonly frameGuard = new FrameGuard();
+  private readonly presence: PresenceTracker;
+  private readonly elbowFilter: GlitchFilter;
+  private readonly ledger = new RepLedger<PushupRepRecord>();
   /** cos(minTorsoTilt): a torso whose upright cosine is above this leans too little. */
   private readonly maxUprightCosine: number;
   /** The last unfiltered elbow angle in a push-up position. */
   private readonly lastMeasured = new TurningPoint();
-  /** No landmarks in a recent frame; the next frames with landmarks are settling until `settleUntil` (ms). */
-  private personLost = false;
-  private settleUntil = Number.NEGATIVE_INFINITY;
-  /** ms of settling since the last push-up position, not counted as time without the person */
-  private settleCredit = 0;
   /** The person was out of position too long; the next measured frame starts afresh. */
   private trackLost = false;
-  /** ms: the last frame that showed a push-up position */
-  private lastInPositionMs = Number.NEGATIVE_INFINITY;
   /** False while waiting for the first top (the stream began at the bottom): that rise is no rep. */
   private cycleCounts = true;
 
   private phase: PushupPhase = 'unknown';
   private lastUpDownChangeMs = Number.NEGATIVE_INFINITY;
-  private lastTimestampMs = Number.NEGATIVE_INFINITY;
   /** A cycle is in progress: it left a top and has not returned to one yet. */
   private inCycle = false;
   /**
@@ -142,10 +140,6 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private landmarksVisible = false;
   /** ...and the torso was not upright: a push-up position whose frames move the phases. */
   private positionValid = false;
-  private validReps = 0;
-  private invalidReps = 0;
-  private readonly completedReps: PushupRepRecord[] = [];
-  private readonly entries: TimelineEntry[] = [];
 
   constructor(options: PushupAnalyzerOptions) {
     checkFrameSize(options.frameSize, 'PushupAnalyzer frameSize');
@@ -162,35 +156,27 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     }
     this.frameSize = options.frameSize;
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
-    this.elbowFilter = new TimeMedian(
-      this.config.glitchWindow,
-      TIME_MEDIAN_MIN_SAMPLES,
-      this.config.glitchKeepWithin,
-    );
+    this.presence = new PresenceTracker(this.config);
+    this.elbowFilter = new GlitchFilter(this.config);
     this.maxUprightCosine = Math.cos((this.config.minTorsoTilt * Math.PI) / 180);
   }
 
   get state(): AnalysisState<PushupPhase> {
-    return {
-      repCount: this.validReps,
-      invalidRepCount: this.invalidReps,
-      currentPhase: this.phase,
-      isValidPosition: this.positionValid,
-    };
+    return this.ledger.state(this.phase, this.positionValid);
   }
 
   get reps(): readonly PushupRepRecord[] {
-    return this.completedReps;
+    return this.ledger.reps;
   }
 
   get timeline(): readonly TimelineEntry[] {
-    return this.entries;
+    return this.ledger.timeline;
   }
 
   reset(): void {
     this.phase = 'unknown';
     this.lastUpDownChangeMs = Number.NEGATIVE_INFINITY;
-    this.lastTimestampMs = Number.NEGATIVE_INFINITY;
+    this.frameGuard.reset();
     this.inCycle = false;
     this.awaitingRise = false;
     this.top.set(0, 0);
@@ -199,16 +185,10 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.armSide = null;
     this.landmarksVisible = false;
     this.positionValid = false;
-    this.validReps = 0;
-    this.invalidReps = 0;
-    this.completedReps.length = 0;
-    this.entries.length = 0;
+    this.ledger.reset();
     this.alignment.clear();
     this.elbowFilter.reset();
-    this.lastInPositionMs = Number.NEGATIVE_INFINITY;
-    this.personLost = false;
-    this.settleUntil = Number.NEGATIVE_INFINITY;
-    this.settleCredit = 0;
+    this.presence.reset();
     this.trackLost = false;
     this.lastMeasured.set(Number.NaN, 0);
     this.cycleCounts = true;
@@ -216,30 +196,11 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   }
 
   process(frame: PoseFrame): readonly PushupEvent[] {
+    this.frameGuard.check(frame);
     const t = frame.timestampMs;
-    if (!(t > this.lastTimestampMs)) {
-      throw new FrameError(
-        `Expected frame timestamps to increase, got ${t} ms after ${this.lastTimestampMs} ms`,
-      );
-    }
-    this.lastTimestampMs = t;
     const landmarks = frame.landmarks;
-    if (landmarks.length !== 0 && landmarks.length !== LANDMARK_COUNT) {
-      throw new FrameError(
-        `Expected ${LANDMARK_COUNT} landmarks (or none), got ${landmarks.length}`,
-      );
-    }
-
     const config = this.config;
-    // After losing the person, BlazePose's first frames on finding them again are unreliable.
-    if (landmarks.length === 0) this.personLost = true;
-    else if (this.personLost) {
-      this.personLost = false;
-      this.settleUntil = t + config.reacquireSettle;
-      // Settling is our choice, not the person's absence: it does not count towards maxTrackingGap.
-      this.settleCredit += config.reacquireSettle;
-    }
-    if (t < this.settleUntil) {
+    if (this.presence.isSettling(t, landmarks.length !== 0)) {
       this.positionValid = false;
       if (this.inCycle) this.cycle.frameCount++;
       return NO_EVENTS;
@@ -266,23 +227,16 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       this.armSide === null
         ? Number.NaN
         : this.bothElbows(landmarks, leftSeen, rightSeen, elbowThreshold);
-    const elbow = Number.isNaN(measured) ? measured : this.elbowFilter.push(measured, t);
+    const elbow = this.elbowFilter.filter(measured, t);
     const side = this.armSide ?? 'left';
     const score = this.alignmentScore(landmarks, side);
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
 
     if (this.inCycle) this.recordCycleFrame(elbow, score, meanAlignment);
     if (!this.positionValid) return NO_EVENTS;
-    // Time without the person in position (settling and the glitch filter's warm-up are ours,
-    // not the person's): past maxTrackingGap, the cycle in progress is dropped.
-    if (
-      t - this.lastInPositionMs - this.settleCredit > config.maxTrackingGap &&
-      this.phase !== 'unknown'
-    ) {
-      this.trackLost = true;
-    }
-    this.lastInPositionMs = t;
-    this.settleCredit = 0;
+    // A push-up position ends a gap, even while the glitch filter warms up (its warm-up is ours,
+    // not the person's): after over maxTrackingGap, the cycle in progress is dropped.
+    if (this.presence.isBackAfterLongGap(t) && this.phase !== 'unknown') this.trackLost = true;
     if (Number.isNaN(elbow)) return NO_EVENTS;
     this.lastMeasured.set(measured, t);
     if (this.trackLost) {
@@ -507,24 +461,14 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private completeRep(endTime: number, endTopAngle: number): PushupRepRecord {
     const cycle = this.cycle;
     cycle.endTopElbowAngle = endTopAngle;
-    const reason = judgePushupRep(cycle, this.config);
-    const isValidRep = reason === null;
-    if (isValidRep) this.validReps++;
-    else this.invalidReps++;
-    const rep: PushupRepRecord = {
-      repNumber: this.completedReps.length + 1,
-      startTime: cycle.startTime,
-      endTime,
-      isValidRep,
-      invalidReason: reason,
+    const rep = this.ledger.record(cycle.startTime, endTime, judgePushupRep(cycle, this.config), {
       minElbowAngle: cycle.minElbowAngle,
       alignmentScore: cycle.alignmentScore,
       maxAngleRange: Math.max(cycle.maxElbowAngle, cycle.topElbowAngle) - cycle.minElbowAngle,
       minAlignmentDuringCycle:
         cycle.minAlignment === Number.POSITIVE_INFINITY ? Number.NaN : cycle.minAlignment,
       alignmentDropCount: cycle.alignmentDropCount,
-    };
-    this.completedReps.push(rep);
+    });
     this.inCycle = false;
     return rep;
   }
@@ -537,12 +481,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   ): readonly PushupEvent[] {
     const from = this.phase === 'unknown' ? null : this.phase;
     this.phase = to;
-    this.entries.push({
-      timestamp: t,
-      phase: TIMELINE_PHASE[to],
-      angles: { elbow },
-      valid: this.positionValid,
-    });
+    this.ledger.addEntry(t, TIMELINE_PHASE[to], { elbow }, this.positionValid);
     const phaseEvent: PushupEvent = { type: 'phase', timestampMs: t, from, to };
     return rep === null ? [phaseEvent] : [{ type: 'rep', timestampMs: t, rep }, phaseEvent];
   }

@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../ui/spinner';
 import { TopNav } from './top-nav';
 
-/** Every page but the landing pages: the top bar above the page. */
-export function AppLayout() {
+/** Every page but the landing pages: the top bar above the page (the route's, or `children` for
+ * a page that decides itself whether it is a landing page, such as an event's /{hash}). */
+export function AppLayout(props: { children?: ReactNode }) {
   return (
     <div className="flex min-h-svh flex-col">
       <a
@@ -15,9 +16,7 @@ export function AppLayout() {
       </a>
       <TopNav />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<PageSpinner />}>{props.children ?? <Outlet />}</Suspense>
       </main>
     </div>
   );

@@ -1,6 +1,8 @@
-// challenges and the public leaderboard view (spec 02 §3, §7). Public pages read
-// leaderboard_entries, which has no e-mail addresses; participants are counted by user id.
+// challenges (spec 02 §3, §7): the list, one challenge by slug or id, and joining. What the cards
+// and the detail page show of a leaderboard comes from the database's ranked leaderboard
+// (./challenge-summaries, ./leaderboard).
 
+import { isUuid } from '../../lib/uuid';
 import type { Row } from '../database';
 import type { SupabaseClient } from '../supabase-client';
 import type { ChallengeClosedReason } from './challenge-status';
@@ -10,29 +12,29 @@ export type Challenge = Row<'challenges'> & {
   exercise_definitions: Pick<Row<'exercise_definitions'>, 'name'> | null;
 };
 
-export interface Leader {
-  name: string;
-  validReps: number;
+/** A challenge's event page (spec 02 §2 "Event landing", "Pushtober"), or null for none. */
+export interface EventLink {
+  challenge_events: Pick<Row<'challenge_events'>, 'template'> | null;
 }
 
-export interface ChallengeSummary {
-  participantCount: number;
-  topMale: Leader | null;
-  topFemale: Leader | null;
-}
+/** A challenge as its detail page shows it: with its exercise's name and its event page. */
+export type ChallengeDetail = Challenge & EventLink;
 
-type SummaryRow = Pick<
-  Row<'leaderboard_entries'>,
-  'challenge_id' | 'user_id' | 'name' | 'gender' | 'valid_reps'
->;
-
-/** A challenge with its exercise definition's document, for recording an attempt. */
-export interface ChallengeWithDefinition extends Omit<Challenge, 'exercise_definitions'> {
+/** A challenge with its exercise definition's document and its event page, for recording an
+ * attempt. */
+export interface ChallengeWithDefinition
+  extends Omit<Challenge, 'exercise_definitions'>,
+    EventLink {
   exercise_definitions: { id: string; name: string; definition: unknown } | null;
 }
 
-/** A UUID, as challenge ids are (a slug may look like anything else). */
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Event challenges take any number of attempts and only the best counts (spec 02 §5); every
+ * other challenge one per participant (a day, when daily). The database holds the same rule
+ * (prepare_recording) and refuses a second attempt itself; this saves the participant a recording
+ * that would be refused. */
+export function attemptsUnlimited(challenge: EventLink): boolean {
+  return challenge.challenge_events !== null;
+}
 
 /** Active, listed challenges with their exercise's name, newest first. */
 export async function listChallenges(client: SupabaseClient): Promise<Challenge[]> {
@@ -46,66 +48,42 @@ export async function listChallenges(client: SupabaseClient): Promise<Challenge[
   return data;
 }
 
-/** Participant count and the best man and woman of each challenge, in one request. */
-export async function loadChallengeSummaries(
-  client: SupabaseClient,
-  challengeIds: string[],
-): Promise<Map<string, ChallengeSummary>> {
-  const summaries = new Map<string, ChallengeSummary>();
-  if (challengeIds.length === 0) return summaries;
-  const { data, error } = await client
-    .from('leaderboard_entries')
-    .select('challenge_id, user_id, name, gender, valid_reps')
-    .in('challenge_id', challengeIds);
-  if (error) throw error;
-  return summarizeRecordings(challengeIds, data);
-}
-
-export function summarizeRecordings(
-  challengeIds: string[],
-  rows: SummaryRow[],
-): Map<string, ChallengeSummary> {
-  const participants = new Map<string, Set<string>>();
-  const summaries = new Map<string, ChallengeSummary>();
-  for (const id of challengeIds) {
-    summaries.set(id, { participantCount: 0, topMale: null, topFemale: null });
-    participants.set(id, new Set());
-  }
-  for (const [index, row] of rows.entries()) {
-    const summary = summaries.get(row.challenge_id);
-    if (!summary) continue;
-    // A recording whose account was deleted still is one participant.
-    participants.get(row.challenge_id)!.add(row.user_id ?? `recording:${index}`);
-    const key = row.gender === 'female' ? 'topFemale' : 'topMale';
-    const current = summary[key];
-    if (!current || row.valid_reps > current.validReps)
-      summary[key] = { name: row.name, validReps: row.valid_reps };
-  }
-  for (const [id, summary] of summaries) summary.participantCount = participants.get(id)!.size;
-  return summaries;
-}
-
 /** The challenge a detail page names: by slug, else (for a link made from an id) by id; null
  * when neither exists. Hidden challenges are found too: they are unlisted, not secret. */
 export async function getChallengeBySlug(
   client: SupabaseClient,
   slugOrId: string,
-): Promise<Challenge | null> {
+): Promise<ChallengeDetail | null> {
   const { data, error } = await client
     .from('challenges')
-    .select('*, exercise_definitions(name)')
+    .select('*, exercise_definitions(name), challenge_events(template)')
     .eq('slug', slugOrId)
     .maybeSingle();
   if (error) throw error;
   if (data) return data;
-  if (!UUID_PATTERN.test(slugOrId)) return null;
+  if (!isUuid(slugOrId)) return null;
   const byId = await client
     .from('challenges')
-    .select('*, exercise_definitions(name)')
+    .select('*, exercise_definitions(name), challenge_events(template)')
     .eq('id', slugOrId)
     .maybeSingle();
   if (byId.error) throw byId.error;
   return byId.data ?? null;
+}
+
+/** One challenge by id with its exercise's name (the leaderboard); null when there is none. */
+export async function getChallengeById(
+  client: SupabaseClient,
+  id: string,
+): Promise<Challenge | null> {
+  if (!isUuid(id)) return null;
+  const { data, error } = await client
+    .from('challenges')
+    .select('*, exercise_definitions(name)')
+    .eq('id', id)
+    .maybeSingle();
+  if (error) throw error;
+  return data;
 }
 
 /** One challenge by id with its full exercise definition; null when there is none. */
@@ -113,10 +91,10 @@ export async function getChallengeWithDefinition(
   client: SupabaseClient,
   id: string,
 ): Promise<ChallengeWithDefinition | null> {
-  if (!UUID_PATTERN.test(id)) return null;
+  if (!isUuid(id)) return null;
   const { data, error } = await client
     .from('challenges')
-    .select('*, exercise_definitions(id, name, definition)')
+    .select('*, exercise_definitions(id, name, definition), challenge_events(template)')
     .eq('id', id)
     .maybeSingle();
   if (error) throw error;

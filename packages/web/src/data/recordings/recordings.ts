@@ -1,30 +1,13 @@
-// challenge_recordings and the public leaderboard view (spec 02 §3, §7). Public pages read
-// leaderboard_entries (no e-mail addresses); a participant reads and writes only their own rows.
+// challenge_recordings (spec 02 §3, §7): a participant reads and writes only their own rows.
+// Public pages read others' recordings through the leaderboard functions and leaderboard_entries
+// (no e-mail addresses).
 
-import type { Json, Row, RowInsert } from '../database';
+import type { Json, RowInsert } from '../database';
 import type { SupabaseClient } from '../supabase-client';
 
 /** PostgreSQL's codes the screens tell apart. */
 const UNIQUE_VIOLATION = '23505';
 const INSUFFICIENT_PRIVILEGE = '42501';
-
-/** A row of the public leaderboard (no e-mail). */
-export type LeaderboardEntry = Pick<
-  Row<'leaderboard_entries'>,
-  | 'id'
-  | 'challenge_id'
-  | 'user_id'
-  | 'name'
-  | 'gender'
-  | 'valid_reps'
-  | 'invalid_reps'
-  | 'duration_seconds'
-  | 'video_url'
-  | 'gif_url'
-  | 'referral_count'
-  | 'created_at'
-  | 'verification_status'
->;
 
 /** What analysis_data holds (spec 02 §3). */
 export interface RecordingAnalysisData {
@@ -52,10 +35,11 @@ export type NewRecording = Required<
     | 'video_url'
     | 'gif_url'
     | 'referred_by'
+    | 'time_zone'
   >
 > & { analysis_data: RecordingAnalysisData };
 
-/** The database refused a second submission (single-submission, or daily on the same UTC day). */
+/** The database refused a second submission (single-submission, or daily on the same day in the participant's zone). */
 export class DuplicateSubmissionError extends Error {
   constructor(message: string) {
     super(message);
@@ -69,43 +53,6 @@ export class RecordingRefusedError extends Error {
     super(message);
     this.name = 'RecordingRefusedError';
   }
-}
-
-/** The detail page's leaderboard: verified (and still verifying, with their claim) before
- * unverified recordings (issue 18), then best first, earliest first among equals, at most `limit`. */
-export async function listLeaderboard(
-  client: SupabaseClient,
-  challengeId: string,
-  limit: number,
-): Promise<LeaderboardEntry[]> {
-  const { data, error } = await client
-    .from('leaderboard_entries')
-    .select(
-      'id, challenge_id, user_id, name, gender, valid_reps, invalid_reps, duration_seconds, video_url, gif_url, referral_count, created_at, verification_status',
-    )
-    .eq('challenge_id', challengeId)
-    .order('verification_rank', { ascending: false })
-    .order('valid_reps', { ascending: false })
-    .order('created_at', { ascending: true })
-    .limit(limit);
-  if (error) throw error;
-  return data.map((row) => ({
-    ...row,
-    duration_seconds: Number(row.duration_seconds),
-  }));
-}
-
-/** Participants of a challenge (distinct accounts; a recording whose account is gone counts once). */
-export async function countParticipants(
-  client: SupabaseClient,
-  challengeId: string,
-): Promise<number> {
-  const { data, error } = await client
-    .from('leaderboard_entries')
-    .select('id, user_id')
-    .eq('challenge_id', challengeId);
-  if (error) throw error;
-  return new Set(data.map((row) => row.user_id ?? `recording:${row.id}`)).size;
 }
 
 /** Whether the signed-in user has a recording in this challenge (row security shows only theirs). */

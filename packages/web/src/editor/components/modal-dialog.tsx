@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 
-// The dialog moved to components/ui (the challenge pages use it too).
+// The dialog moved to components/ui (the challenge pages use it too); ProblemList is the editor's own.
 export { ModalDialog } from '../../components/ui/modal-dialog';
 
 /** A list of problems (one per line) in an alert box. */

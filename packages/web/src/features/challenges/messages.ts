@@ -9,6 +9,11 @@ export const CHALLENGES = {
   comingSoon: 'Coming Soon',
   ended: 'Ended',
   loadFailed: 'Failed to load challenges. Please try again.',
+  // ours
+  noLeader: 'none yet',
+  /** The blurred stand-in for a leader while a duel's results are hidden. */
+  hiddenLeader: 'Hidden',
+  summaryFailed: 'Participants unavailable',
 } as const;
 
 export const DETAIL = {
@@ -40,12 +45,11 @@ export const DETAIL = {
   // ours
   joinRefusedTitle: 'Cannot join',
   duelNotStarted: 'Starts when the first participant joins',
+  topHidden: 'Results are hidden until the challenge ends.',
 } as const;
 
 /** Where the detail page's back button goes (spec 02 §2). */
 export const DETAIL_BACK_PATH = '/pushup-challenge';
-/** The detail page's leaderboard fetch (spec 02 §9). rows */
-export const DETAIL_LEADERBOARD_LIMIT = 100;
 /** Participants shown on the detail page (spec 02 §9). */
 export const DETAIL_TOP_COUNT = 3;
 /** The QR code (spec 02 §2, §9). px, modules */

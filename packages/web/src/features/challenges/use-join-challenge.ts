@@ -9,10 +9,16 @@ import { recordPath } from '../record/record-paths';
 import { DETAIL } from './messages';
 
 /** Join Challenge (spec 02 §4 "Joinable"): a signed-in participant with a recording is told
- * 'Already joined' and stays; otherwise the database joins them (a duel's clock starts at the
- * first join; a closed challenge is refused) and they go on to record. A visitor who is not
- * signed in goes straight to the record page, which registers them and joins there. */
-export function useJoinChallenge(challengeId: string, ref: string | null) {
+ * 'Already joined' and stays, unless the challenge takes any number of attempts (an event: only
+ * the best counts, so they go on to record again); otherwise the database joins them (a duel's
+ * clock starts at the first join; a closed challenge is refused) and they go on to record. A
+ * visitor who is not signed in goes straight to the record page, which registers them and joins
+ * there. */
+export function useJoinChallenge(
+  challengeId: string,
+  ref: string | null,
+  unlimitedAttempts: boolean,
+) {
   const { supabase, user } = useAuth();
   const navigate = useNavigate();
   const [joining, setJoining] = useState(false);
@@ -25,7 +31,7 @@ export function useJoinChallenge(challengeId: string, ref: string | null) {
     }
     setJoining(true);
     try {
-      if (await hasOwnRecording(supabase, challengeId, user.id)) {
+      if (!unlimitedAttempts && (await hasOwnRecording(supabase, challengeId, user.id))) {
         toast({ title: DETAIL.alreadyJoinedTitle, description: DETAIL.alreadyJoined });
         return;
       }

@@ -58,7 +58,7 @@ export const RECORD = {
   alreadySubmitted:
     'This challenge takes one attempt per participant, and yours is already on the leaderboard.',
   alreadySubmittedToday:
-    'This daily challenge takes one attempt a day, and today’s is in. Come back tomorrow (days are counted in UTC).',
+    'This daily challenge takes one attempt a day, and today’s is in. Come back tomorrow (your days here are counted in the time zone of your first attempt).',
   closedTitle: 'This challenge is closed',
   notFoundTitle: 'Challenge Not Found',
   configurationErrorTitle: 'Configuration Error',
@@ -76,6 +76,10 @@ export const RECORD = {
   switchCamera: 'Switch camera',
   rotate: 'Rotate 180°',
   diagnostics: 'Diagnostics',
+  // The diagnostics' A/B comparison (ours): counting pauses while the loop only detects.
+  inferenceOnly: 'Inference only (pauses counting)',
+  liveLoopRate: 'Live loop frames/s',
+  inferenceOnlyRate: 'Inference-only frames/s',
   loadingModel: 'Loading the pose model...',
   get: 'GO!',
   restWarning: (seconds: number) =>

@@ -2,12 +2,20 @@
 // camera, counts down 5 s, starts the recorder and the live counting at 1, ends on Finish, at the
 // 5-minute limit or after a rest over 3 s, and stops recorder, analysis loop and camera.
 
-import type { LiveLoopStats, PoseDetector } from '@reptemple/pose-sdk/browser';
+import type {
+  LiveCameraLoop,
+  LiveLoopMode,
+  LiveLoopModeTotals,
+  LiveLoopStats,
+  PoseDetector,
+} from '@reptemple/pose-sdk/browser';
 import { startLiveCameraLoop } from '@reptemple/pose-sdk/browser';
 import { loadPoseDetector } from '../../analysis/pose-runtime';
+import { browserTimeZone } from '../../lib/time-zone';
 import { type Facing, facesUser, openCameraStream, stopStream } from './camera';
 import type { LiveCounting } from './logic/live-analyzer';
-import { LiveSession, type LiveSnapshot } from './logic/live-session';
+import { LiveSession } from './logic/live-session';
+import { type RecordingView, shownOnScreen } from './logic/recording-view';
 import type { SessionEndReason, SessionVerdict } from './logic/session-rules';
 import { attemptSeconds, type FinishedAttempt, newSessionId } from './logic/submission';
 import {
@@ -20,22 +28,15 @@ import { AttemptRecorder, type RecorderStats } from './recorder';
 
 /** How often the limit and rest rules are checked between frames. ms */
 const RULE_CHECK_INTERVAL_MS = 250;
-/** The screen is redrawn at once when a count, the phase or the position changes, and otherwise
- * at most this often: a redraw per analysed frame took time from inference. ms */
-const VIEW_REFRESH_MS = 200;
 
-export type RecordingStage = 'acquiring' | 'countdown' | 'recording' | 'finishing';
+export type { RecordingStage, RecordingView } from './logic/recording-view';
 
-export interface RecordingView {
-  stage: RecordingStage;
-  countdown: number | null;
-  snapshot: LiveSnapshot | null;
-  verdict: SessionVerdict;
-  elapsedMs: number;
+/** The diagnostics panel's figures, read when it asks (it polls while open). */
+export interface RecordingDiagnostics {
   stats: LiveLoopStats | null;
+  /** The live loop's rate in each mode (the diagnostics' A/B comparison). */
+  modeTotals: Readonly<Record<LiveLoopMode, LiveLoopModeTotals>> | null;
   recorder: RecorderStats | null;
-  modelReady: boolean;
-  mirrored: boolean;
 }
 
 export interface FinishedRecording {
@@ -61,7 +62,7 @@ export class RecordingController {
   private recorder: AttemptRecorder | null = null;
   private detector: PoseDetector | null = null;
   private session: LiveSession | null = null;
-  private stopLoop: (() => void) | null = null;
+  private loop: LiveCameraLoop | null = null;
   private timers: ReturnType<typeof setTimeout>[] = [];
   private ruleTimer: ReturnType<typeof setInterval> | undefined;
   private recordingStartedMs = 0;
@@ -73,22 +74,30 @@ export class RecordingController {
     snapshot: null,
     verdict: { kind: 'running' },
     elapsedMs: 0,
-    stats: null,
-    recorder: null,
+    inferenceOnly: false,
     modelReady: false,
     mirrored: false,
   };
+  private shown = '';
 
   constructor(private readonly options: RecordingControllerOptions) {}
 
-  private lastEmitMs = 0;
-
-  private update(change: Partial<RecordingView>, urgent = true): void {
+  /** Hands the view to the page when what it shows has changed. */
+  private update(change: Partial<RecordingView>): void {
     this.view = { ...this.view, ...change };
-    const nowMs = performance.now();
-    if (!urgent && nowMs - this.lastEmitMs < VIEW_REFRESH_MS) return;
-    this.lastEmitMs = nowMs;
+    const shown = shownOnScreen(this.view);
+    if (shown === this.shown) return;
+    this.shown = shown;
     this.options.onView(this.view);
+  }
+
+  /** The diagnostics panel's figures, now. */
+  diagnostics(): RecordingDiagnostics {
+    return {
+      stats: this.loop?.stats ?? null,
+      modeTotals: this.loop?.modeTotals ?? null,
+      recorder: this.recorder?.stats ?? null,
+    };
   }
 
   /** Start Recording: the camera into `video`, the countdown, then recorder and counting. */
@@ -164,47 +173,46 @@ export class RecordingController {
     }
     this.recordingStartedMs = performance.now();
     this.update({ stage: 'recording' });
-    this.ruleTimer = setInterval(() => this.checkRules(false), RULE_CHECK_INTERVAL_MS);
+    this.ruleTimer = setInterval(() => this.checkRules(), RULE_CHECK_INTERVAL_MS);
     if (this.detector) this.startCounting(video);
   }
 
   private startCounting(video: HTMLVideoElement): void {
-    if (this.stopLoop || !this.detector) return;
+    if (this.loop || !this.detector) return;
     const frameSize = { width: video.videoWidth, height: video.videoHeight };
     this.session = new LiveSession(this.options.counting, frameSize);
-    const loop = startLiveCameraLoop({
+    this.loop = startLiveCameraLoop({
       video,
       detector: this.detector,
-      onDetection: (detection, stats) => {
-        const previous = this.view.snapshot;
-        const snapshot = this.session!.add(detection);
-        const changed =
-          !previous ||
-          previous.validReps !== snapshot.validReps ||
-          previous.invalidReps !== snapshot.invalidReps ||
-          previous.phase !== snapshot.phase ||
-          previous.isValidPosition !== snapshot.isValidPosition;
-        this.update({ snapshot, stats, recorder: this.recorder?.stats ?? null }, changed);
-        this.checkRules(false);
+      mode: this.view.inferenceOnly ? 'inference-only' : 'live',
+      onDetection: (detection) => {
+        this.checkRules({ snapshot: this.session!.add(detection) });
       },
       onError: (error) => {
         console.error('Live counting stopped', error);
       },
     });
-    this.stopLoop = () => loop.stop();
   }
 
-  private checkRules(urgent = true): void {
+  /**
+   * Diagnostics: the loop only detects (counting pauses) or counts again. Alternating the two
+   * measures what the app adds to inference on this device, in this page and attempt.
+   */
+  setInferenceOnly(inferenceOnly: boolean): void {
+    if (inferenceOnly === this.view.inferenceOnly) return;
+    if (inferenceOnly) this.session?.pause();
+    this.loop?.setMode(inferenceOnly ? 'inference-only' : 'live');
+    this.update({ inferenceOnly });
+  }
+
+  /** The limit and rest rules, with what else changed on this frame (the new snapshot). */
+  private checkRules(change: Partial<RecordingView> = {}): void {
     if (this.view.stage !== 'recording' || this.finishing) return;
     const elapsedMs = performance.now() - this.recordingStartedMs;
     const verdict: SessionVerdict = this.session
       ? this.session.verdict(elapsedMs)
       : { kind: 'running' };
-    const changedKind = verdict.kind !== this.view.verdict.kind;
-    this.update(
-      { elapsedMs, verdict, recorder: this.recorder?.stats ?? null },
-      urgent || changedKind,
-    );
+    this.update({ ...change, elapsedMs, verdict });
     if (verdict.kind === 'ended') void this.finish(verdict.reason);
   }
 
@@ -214,7 +222,7 @@ export class RecordingController {
     this.finishing = true;
     const durationMs = performance.now() - this.recordingStartedMs;
     this.update({ stage: 'finishing' });
-    this.stopLoop?.();
+    this.loop?.stop();
     const snapshot = this.session?.finish() ?? null;
     let video: Blob;
     try {
@@ -223,7 +231,8 @@ export class RecordingController {
       this.cleanUp();
     }
     const { counting } = this.options;
-    const stats = this.view.stats;
+    // The frames counted (the diagnostics' inference-only frames are not).
+    const analysedFrames = snapshot?.analysedFrames ?? 0;
     const durationSeconds = attemptSeconds(durationMs);
     const attempt: FinishedAttempt = {
       id: newSessionId(this.options.challengeId, Date.now(), Math.random),
@@ -237,10 +246,11 @@ export class RecordingController {
       reps: this.session?.reps ?? [],
       analyser: counting.analyser,
       model: LIVE_POSE_MODEL,
-      analysedFrames: stats?.analysedFrames ?? 0,
-      analysedFps: durationSeconds > 0 ? (stats?.analysedFrames ?? 0) / durationSeconds : 0,
+      analysedFrames,
+      analysedFps: durationSeconds > 0 ? analysedFrames / durationSeconds : 0,
       definition: counting.definition,
       exerciseName: this.options.exerciseName,
+      timeZone: browserTimeZone(),
     };
     this.options.onFinished({ attempt, video, mimeType: this.recorder?.mimeType ?? video.type });
   }
@@ -248,7 +258,7 @@ export class RecordingController {
   /** Leaves without a result (the page unmounts, or the start failed). */
   cancel(): void {
     this.cancelled = true;
-    this.stopLoop?.();
+    this.loop?.stop();
     void this.recorder?.stop().catch(() => undefined);
     this.cleanUp();
   }
@@ -257,8 +267,8 @@ export class RecordingController {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
     clearInterval(this.ruleTimer);
-    this.stopLoop?.();
-    this.stopLoop = null;
+    this.loop?.stop();
+    this.loop = null;
     stopStream(this.stream);
     this.stream = null;
     this.detector?.close();

@@ -1,30 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Crown, Repeat, TrendingUp, Users } from 'lucide-react';
 import { Link } from 'react-router';
+import { useAuth } from '../../../auth/auth-provider';
+import { HiddenValue } from '../../../components/hidden-count';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { challengeTiming, resultsHidden } from '../../../data/challenges/challenge-status';
-import type { Challenge, ChallengeSummary, Leader } from '../../../data/challenges/challenges';
+import { challengeTiming } from '../../../data/challenges/challenge-status';
+import {
+  type ChallengeSummary,
+  type Leader,
+  loadChallengeSummary,
+} from '../../../data/challenges/challenge-summaries';
+import type { Challenge } from '../../../data/challenges/challenges';
 import { challengeTerms, dateFormat, plural, TYPE_LABELS } from '../challenge-terms';
 import { CHALLENGES, DETAIL } from '../messages';
 
-export interface ChallengeCardData {
-  challenge: Challenge;
-  summary: ChallengeSummary;
-}
-
-function LeaderLine(props: { label: string; leader: Leader | null; hideReps: boolean }) {
+function LeaderLine(props: {
+  label: string;
+  summary: ChallengeSummary | undefined;
+  leader: Leader | null;
+}) {
+  const { summary, leader } = props;
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
       <Crown aria-hidden="true" className="size-4 shrink-0 text-gold" />
       <span className="text-muted">{props.label}:</span>
-      {props.leader ? (
+      {!summary ? (
+        <span className="text-muted">…</span>
+      ) : summary.resultsHidden && summary.participantCount > 0 ? (
+        // As on the leaderboard: who leads is part of the hidden result.
+        <HiddenValue standIn={CHALLENGES.hiddenLeader} className="text-muted" />
+      ) : leader ? (
         <span className="truncate text-ink">
-          {props.leader.name}
-          {props.hideReps ? null : (
-            <span className="text-muted"> · {plural(props.leader.validReps, 'rep', 'reps')}</span>
-          )}
+          {leader.name}
+          <span className="text-muted"> · {plural(leader.validReps, 'rep', 'reps')}</span>
         </span>
       ) : (
-        <span className="text-muted">none yet</span>
+        <span className="text-muted">{CHALLENGES.noLeader}</span>
       )}
     </div>
   );
@@ -38,10 +49,18 @@ export function closedLabel(reason: ReturnType<typeof challengeTiming>['closedRe
   return CHALLENGES.ended;
 }
 
-export function ChallengeCard(props: { data: ChallengeCardData; now: Date }) {
-  const { challenge, summary } = props.data;
+/** One challenge of the list. Its leaderboard summary loads on its own, so the list shows at
+ * once however many challenges there are. */
+export function ChallengeCard(props: { challenge: Challenge; now: Date }) {
+  const { challenge } = props;
+  const { supabase, user } = useAuth();
+  const summaryQuery = useQuery({
+    // By viewer: an admin (and a participant, for their own entry) may see hidden results.
+    queryKey: ['challenge', challenge.id, 'card-summary', user?.id ?? null],
+    queryFn: () => loadChallengeSummary(supabase, challenge.id),
+  });
+  const summary = summaryQuery.data;
   const timing = challengeTiming(challenge, props.now);
-  const hideReps = resultsHidden(challenge, props.now);
   const TypeIcon =
     challenge.challenge_type === 'progression'
       ? TrendingUp
@@ -94,12 +113,16 @@ export function ChallengeCard(props: { data: ChallengeCardData; now: Date }) {
           ) : null}
           <li className="flex items-center gap-2" data-testid="participant-count">
             <Users aria-hidden="true" className="size-4 shrink-0 text-gold" />
-            {plural(summary.participantCount, 'participant', 'participants')}
+            {summary
+              ? plural(summary.participantCount, 'participant', 'participants')
+              : summaryQuery.isError
+                ? CHALLENGES.summaryFailed
+                : '…'}
           </li>
         </ul>
         <div className="mt-4 grid gap-1.5 border-t border-line pt-4">
-          <LeaderLine label="Top man" leader={summary.topMale} hideReps={hideReps} />
-          <LeaderLine label="Top woman" leader={summary.topFemale} hideReps={hideReps} />
+          <LeaderLine label="Top man" summary={summary} leader={summary?.topMale ?? null} />
+          <LeaderLine label="Top woman" summary={summary} leader={summary?.topFemale ?? null} />
         </div>
         <div className="mt-auto grid gap-2 pt-6 sm:grid-cols-2">
           <Link

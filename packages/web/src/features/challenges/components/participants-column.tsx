@@ -1,18 +1,20 @@
-import { Trophy, Users } from 'lucide-react';
+import { EyeOff, Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import type { LeaderboardEntry } from '../../../data/recordings/recordings';
+import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
 import { VerificationBadge } from '../../verification/verification-badge';
 import { plural } from '../challenge-terms';
 import { DETAIL, DETAIL_TOP_COUNT } from '../messages';
 
 /** The participants column (spec 02 §2): the count, Join Challenge, View Leaderboard when anyone
- * took part, and the top three (no e-mail addresses: they are private, docs/security.md). */
+ * took part, and the top three as the leaderboard ranks them (no e-mail addresses: they are
+ * private, docs/security.md). While the database hides a duel's results there is no top three to
+ * show, as the leaderboard shows no ranks: the column says so instead. */
 export function ParticipantsColumn(props: {
   challengeId: string;
   participantCount: number;
   top: readonly LeaderboardEntry[];
-  hideReps: boolean;
+  resultsHidden: boolean;
   canJoin: boolean;
   closedLabel: string;
   joining: boolean;
@@ -50,15 +52,23 @@ export function ParticipantsColumn(props: {
           </Link>
         ) : null}
       </div>
-      {top.length > 0 ? (
+      {props.resultsHidden && participantCount > 0 ? (
+        <p
+          className="mt-6 flex items-center gap-3 rounded-lg border border-line bg-surface-raised p-3 text-sm text-muted"
+          data-testid="top-hidden"
+        >
+          <EyeOff aria-hidden="true" className="size-5 shrink-0 text-gold" />
+          {DETAIL.topHidden}
+        </p>
+      ) : top.length > 0 ? (
         <ol className="mt-6 grid gap-3" aria-label="Top participants">
           {top.slice(0, DETAIL_TOP_COUNT).map((entry, index) => (
             <li
-              key={entry.id}
+              key={entry.recording_id}
               className="flex items-center gap-3 rounded-lg border border-line bg-surface-raised p-3"
             >
               <span className="w-6 text-center font-display text-lg font-semibold text-gold">
-                {index + 1}
+                {entry.rank ?? index + 1}
               </span>
               {entry.gif_url ? (
                 <img
@@ -76,23 +86,14 @@ export function ParticipantsColumn(props: {
                 </span>
               )}
               <span className="min-w-0 flex-1 truncate">{entry.name}</span>
-              {props.hideReps ? (
-                <span className="text-sm text-muted">
-                  <span aria-hidden="true" className="blur-sm select-none">
-                    00
-                  </span>
-                  <span className="sr-only">Hidden until the challenge ends</span> reps
+              <span className="flex flex-col items-end gap-1">
+                <span className="font-semibold" data-testid="entry-reps">
+                  {plural(entry.valid_reps ?? 0, 'rep', 'reps')}
                 </span>
-              ) : (
-                <span className="flex flex-col items-end gap-1">
-                  <span className="font-semibold" data-testid="entry-reps">
-                    {entry.valid_reps} reps
-                  </span>
-                  {entry.verification_status === 'verified' ? null : (
-                    <VerificationBadge status={entry.verification_status} />
-                  )}
-                </span>
-              )}
+                {entry.verification_status && entry.verification_status !== 'verified' ? (
+                  <VerificationBadge status={entry.verification_status} />
+                ) : null}
+              </span>
             </li>
           ))}
         </ol>

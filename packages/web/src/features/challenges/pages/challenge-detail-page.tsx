@@ -6,16 +6,17 @@ import { useAuth } from '../../../auth/auth-provider';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../../constants/messages';
-import { challengeTiming, resultsHidden } from '../../../data/challenges/challenge-status';
-import { getChallengeBySlug } from '../../../data/challenges/challenges';
-import { countParticipants, listLeaderboard } from '../../../data/recordings/recordings';
+import { challengeTiming } from '../../../data/challenges/challenge-status';
+import { attemptsUnlimited, getChallengeBySlug } from '../../../data/challenges/challenges';
+import { fetchLeaderboard } from '../../../data/challenges/leaderboard';
+import { FALLBACK_TIME_ZONE } from '../../../lib/time-zone';
 import { errorToast } from '../../../toast/toast-store';
 import { TYPE_LABELS } from '../challenge-terms';
 import { closedLabel } from '../components/challenge-card';
 import { DetailsColumn } from '../components/details-column';
 import { ParticipantsColumn } from '../components/participants-column';
 import { ShareActions } from '../components/share-actions';
-import { DETAIL, DETAIL_BACK_PATH, DETAIL_LEADERBOARD_LIMIT } from '../messages';
+import { DETAIL, DETAIL_BACK_PATH, DETAIL_TOP_COUNT } from '../messages';
 import { useJoinChallenge } from '../use-join-challenge';
 
 function CenteredMessage(props: { title: string; message?: string; children?: React.ReactNode }) {
@@ -47,7 +48,7 @@ export function ChallengeDetailPage() {
 }
 
 function ChallengeDetail(props: { slug: string }) {
-  const { supabase } = useAuth();
+  const { supabase, user } = useAuth();
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref');
 
@@ -56,19 +57,28 @@ function ChallengeDetail(props: { slug: string }) {
     queryFn: () => getChallengeBySlug(supabase, props.slug),
   });
   const challenge = challengeQuery.data;
+  // The top three and the participant count, ranked by the database as on the leaderboard.
+  const challengeId = challenge?.id;
   const participantsQuery = useQuery({
-    queryKey: ['challenge', challenge?.id, 'detail-participants'],
-    enabled: Boolean(challenge),
-    queryFn: async () => {
-      const id = challenge!.id;
-      const [top, count] = await Promise.all([
-        listLeaderboard(supabase, id, DETAIL_LEADERBOARD_LIMIT),
-        countParticipants(supabase, id),
-      ]);
-      return { top, count };
-    },
+    // By viewer: an admin (and a participant, for their own entry) may see hidden results.
+    queryKey: ['challenge', challengeId, 'detail-participants', user?.id ?? null],
+    enabled: challengeId !== undefined,
+    queryFn: () =>
+      fetchLeaderboard(supabase, {
+        challengeId: challengeId ?? '',
+        period: 'all_time',
+        gender: 'all',
+        // All Time has no days to count.
+        timeZone: FALLBACK_TIME_ZONE,
+        offset: 0,
+        pageSize: DETAIL_TOP_COUNT,
+      }),
   });
-  const { join, joining } = useJoinChallenge(challenge?.id ?? '', ref);
+  const { join, joining } = useJoinChallenge(
+    challenge?.id ?? '',
+    ref,
+    challenge ? attemptsUnlimited(challenge) : false,
+  );
 
   useEffect(() => {
     document.title = `${challenge?.name ?? 'Challenge'} · ${PRODUCT_NAME}`;
@@ -132,9 +142,9 @@ function ChallengeDetail(props: { slug: string }) {
         <DetailsColumn challenge={challenge} timing={timing} />
         <ParticipantsColumn
           challengeId={challenge.id}
-          participantCount={participantsQuery.data?.count ?? 0}
-          top={participantsQuery.data?.top ?? []}
-          hideReps={resultsHidden(challenge, now)}
+          participantCount={participantsQuery.data?.participant_count ?? 0}
+          top={participantsQuery.data?.entries ?? []}
+          resultsHidden={participantsQuery.data?.results_hidden ?? false}
           canJoin={timing.open}
           closedLabel={closedLabel(timing.closedReason)}
           joining={joining}

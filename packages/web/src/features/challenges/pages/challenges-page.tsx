@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { useAuth } from '../../../auth/auth-provider';
 import { Button } from '../../../components/ui/button';
 import { PRODUCT_NAME } from '../../../constants/messages';
-import { listChallenges, loadChallengeSummaries } from '../../../data/challenges/challenges';
+import { listChallenges } from '../../../data/challenges/challenges';
 import { errorToast } from '../../../toast/toast-store';
-import { ChallengeCard, type ChallengeCardData } from '../components/challenge-card';
+import { ChallengeCard } from '../components/challenge-card';
 import { CHALLENGES } from '../messages';
 
 function CardSkeleton() {
@@ -22,21 +22,7 @@ export function ChallengesPage() {
   const { supabase } = useAuth();
   const query = useQuery({
     queryKey: ['challenges', 'list'],
-    queryFn: async (): Promise<ChallengeCardData[]> => {
-      const challenges = await listChallenges(supabase);
-      const summaries = await loadChallengeSummaries(
-        supabase,
-        challenges.map((challenge) => challenge.id),
-      );
-      return challenges.map((challenge) => ({
-        challenge,
-        summary: summaries.get(challenge.id) ?? {
-          participantCount: 0,
-          topMale: null,
-          topFemale: null,
-        },
-      }));
-    },
+    queryFn: () => listChallenges(supabase),
   });
 
   useEffect(() => {
@@ -80,8 +66,8 @@ export function ChallengesPage() {
           aria-label="Challenges"
         >
           {query.data
-            ? query.data.map((data) => (
-                <ChallengeCard key={data.challenge.id} data={data} now={now} />
+            ? query.data.map((challenge) => (
+                <ChallengeCard key={challenge.id} challenge={challenge} now={now} />
               ))
             : [0, 1, 2].map((index) => <CardSkeleton key={index} />)}
         </ul>

@@ -1,5 +1,5 @@
 import { Bug, RefreshCcw, RotateCw, SwitchCamera } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { loadPoseModelBytes } from '../../../analysis/pose-runtime';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -18,6 +18,7 @@ import { LIVE_POSE_MODEL, RECORD } from '../messages';
 import {
   type FinishedRecording,
   RecordingController,
+  type RecordingDiagnostics,
   type RecordingView,
 } from '../recording-controller';
 import { DiagnosticsPanel } from './diagnostics-panel';
@@ -70,6 +71,29 @@ function CameraProblem(props: { error: CameraError; onRetry: () => void }) {
   );
 }
 
+/** How often the open diagnostics panel reads the loop's figures during an attempt. ms */
+const DIAGNOSTICS_REFRESH_MS = 500;
+
+/** The controller's diagnostics while `active` (the panel is open during an attempt), else null:
+ * read on a timer of their own, so the attempt's screen is not redrawn for them. */
+function useDiagnostics(
+  controllerRef: RefObject<RecordingController | null>,
+  active: boolean,
+): RecordingDiagnostics | null {
+  const [diagnostics, setDiagnostics] = useState<RecordingDiagnostics | null>(null);
+  useEffect(() => {
+    if (!active) {
+      setDiagnostics(null);
+      return;
+    }
+    const read = () => setDiagnostics(controllerRef.current?.diagnostics() ?? null);
+    read();
+    const timer = setInterval(read, DIAGNOSTICS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [controllerRef, active]);
+  return diagnostics;
+}
+
 /** The recording card (spec 02 §2, §4): the camera preview with switching and rotation, Start
  * Challenge, the Setup Instructions, and during the attempt a fullscreen overlay with the live
  * count and Finish Recording. */
@@ -101,6 +125,7 @@ export function CameraStage(props: {
   const screenAngle = useScreenAngle();
   const { onPreviewReady, onDiagnosticsLog } = props;
   const recording = view !== null;
+  const diagnostics = useDiagnostics(controllerRef, recording && props.diagnosticsOpen);
 
   // The pose model downloads while the participant sets up, so counting starts at once.
   useEffect(() => {
@@ -201,8 +226,7 @@ export function CameraStage(props: {
       snapshot: null,
       verdict: { kind: 'running' },
       elapsedMs: 0,
-      stats: null,
-      recorder: null,
+      inferenceOnly: false,
       modelReady: false,
       mirrored,
     });
@@ -331,8 +355,15 @@ export function CameraStage(props: {
       {props.diagnosticsOpen ? (
         <div className={cn(recording ? 'absolute top-3 left-3 z-10 max-w-xs' : 'p-3')}>
           <DiagnosticsPanel
-            stats={view?.stats ?? null}
-            recorder={view?.recorder ?? null}
+            stats={diagnostics?.stats ?? null}
+            modeTotals={diagnostics?.modeTotals ?? null}
+            inferenceOnly={view?.inferenceOnly ?? false}
+            onInferenceOnlyChange={
+              view?.stage === 'recording'
+                ? (on) => controllerRef.current?.setInferenceOnly(on)
+                : undefined
+            }
+            recorder={diagnostics?.recorder ?? null}
             video={videoSize}
             analyser={props.counting.analyser}
             model={LIVE_POSE_MODEL}

@@ -10,6 +10,7 @@ import {
   type ParticipantGender,
 } from '../../../data/challenges/challenge-status';
 import {
+  attemptsUnlimited,
   type ChallengeWithDefinition,
   JoinRefusedError,
   joinChallenge,
@@ -159,7 +160,11 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       errorToast(RECORD.joinFailed);
       return;
     }
-    if (!challenge.is_daily && (await hasOwnRecording(supabase, challenge.id, next.userId))) {
+    if (
+      !challenge.is_daily &&
+      !attemptsUnlimited(challenge) &&
+      (await hasOwnRecording(supabase, challenge.id, next.userId))
+    ) {
       setStep({
         kind: 'stopped',
         title: RECORD.alreadySubmittedTitle,

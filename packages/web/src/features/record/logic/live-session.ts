@@ -27,6 +27,8 @@ export class LiveSession {
   private frameMs = 0;
   private analysedFrames = 0;
   private finished = false;
+  /** Frames stopped coming for a while on purpose: the next one restarts the rest clock. */
+  private paused = false;
 
   constructor(
     readonly counting: LiveCounting,
@@ -47,11 +49,18 @@ export class LiveSession {
     this.frameMs = timestampMs;
     this.analysedFrames += 1;
     const phase = this.analyzer.state.currentPhase;
-    if (phase !== this.lastPhase) {
+    if (phase !== this.lastPhase || this.paused) {
       this.lastPhase = phase;
       this.phaseSinceMs = timestampMs;
+      this.paused = false;
     }
     return this.snapshot;
+  }
+
+  /** Counting pauses (the diagnostics' inference-only segments): the time without frames is not
+   * rest, so the rest rule counts again from the next frame. */
+  pause(): void {
+    this.paused = true;
   }
 
   /** The stream has ended: the last frames are judged (a last rep on the final frames counts). */

@@ -28,6 +28,10 @@ export interface FinishedAttempt {
   analysedFps: number;
   definition: ExerciseDefinition | null;
   exerciseName: string;
+  /** The browser's IANA time zone when it was recorded: a daily challenge's one attempt a day is
+   * counted in the participant's days (the database fixes the zone at their first recording).
+   * Absent on attempts kept on the device before it was sent; the database then uses UTC. */
+  timeZone?: string;
 }
 
 export interface Participant {
@@ -127,5 +131,6 @@ export function recordingRow(
     gif_url: upload?.gifUrl ?? null,
     referred_by: referrerFrom(ref),
     analysis_data: analysisData(attempt, isDaily),
+    time_zone: attempt.timeZone ?? null,
   };
 }

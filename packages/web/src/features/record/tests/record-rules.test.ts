@@ -13,7 +13,8 @@ import {
   ConfigurationError,
   liveCountingFor,
 } from '../logic/live-analyzer';
-import { LiveSession } from '../logic/live-session';
+import { LiveSession, type LiveSnapshot } from '../logic/live-session';
+import { type RecordingView, shownOnScreen } from '../logic/recording-view';
 import {
   checkRegistration,
   isAlreadyRegistered,
@@ -184,6 +185,7 @@ const attempt: FinishedAttempt = {
   analysedFps: 14.63,
   definition: null,
   exerciseName: 'Push-up',
+  timeZone: 'Pacific/Auckland',
 };
 
 describe('the submission (spec 02 §3, §7)', () => {
@@ -271,11 +273,16 @@ describe('the submission (spec 02 §3, §7)', () => {
       video_url: '/media/videos/a.webm',
       gif_url: '/media/gifs/a.gif',
       referred_by: 'pal@x.test',
+      // The participant's zone goes with the row: the one-a-day rule counts their days.
+      time_zone: 'Pacific/Auckland',
     });
     const withoutVideo = recordingRow(attempt, participant, false, null, null);
     expect(withoutVideo.video_url).toBeNull();
     expect(withoutVideo.gif_url).toBeNull();
     expect(withoutVideo.referred_by).toBeNull();
+    // An attempt kept on the device from before the zone was recorded: the database uses UTC.
+    const { timeZone: _, ...older } = attempt;
+    expect(recordingRow(older, participant, true, null, null).time_zone).toBeNull();
   });
 });
 
@@ -326,5 +333,85 @@ describe('live counting', () => {
     if (snapshot.invalidReps > 0) expect(snapshot.lastInvalidReason).toBeTruthy();
     expect(snapshot.phaseSinceMs).toBeLessThanOrEqual(snapshot.frameMs);
     expect(session.reps).toHaveLength(5);
+  });
+
+  it('a pause of counting (diagnostics: inference only) is not rest', () => {
+    const counting = liveCountingFor({
+      id: BUILTIN_PUSHUP_DEFINITION_ID,
+      name: 'Push-up',
+      definition: pushup,
+    });
+    const session = new LiveSession(counting, { width: 640, height: 360 });
+    const still = (timestampMs: number) => ({ timestampMs, landmarks: [] });
+    session.add(still(0));
+    session.add(still(500));
+    const before = session.snapshot.phaseSinceMs;
+    session.pause();
+    // Frames come again 10 s later: the phase has not changed, yet the rest clock restarts.
+    session.add(still(10_500));
+    expect(before).toBe(0);
+    expect(session.snapshot.phaseSinceMs).toBe(10_500);
+    session.add(still(11_000));
+    expect(session.snapshot.phaseSinceMs).toBe(10_500);
+  });
+});
+
+describe('the attempt screen is redrawn only when what it shows changes', () => {
+  const snapshot: LiveSnapshot = {
+    validReps: 3,
+    invalidReps: 1,
+    phase: 'up',
+    isValidPosition: true,
+    lastInvalidReason: null,
+    frameMs: 12_000,
+    phaseSinceMs: 11_500,
+    analysedFrames: 240,
+  };
+  const view: RecordingView = {
+    stage: 'recording',
+    countdown: null,
+    snapshot,
+    verdict: { kind: 'running' },
+    elapsedMs: 12_100,
+    inferenceOnly: false,
+    modelReady: true,
+    mirrored: true,
+  };
+  const shown = shownOnScreen(view);
+
+  it('not for a new frame that changes nothing on screen, nor within the same second', () => {
+    expect(
+      shownOnScreen({
+        ...view,
+        elapsedMs: 12_900,
+        snapshot: { ...snapshot, frameMs: 12_800, analysedFrames: 255 },
+      }),
+    ).toBe(shown);
+  });
+
+  it('for every count, the phase, the position, the reason, the clock and the warnings', () => {
+    const changes: Partial<RecordingView>[] = [
+      { snapshot: { ...snapshot, validReps: 4 } },
+      { snapshot: { ...snapshot, invalidReps: 2 } },
+      { snapshot: { ...snapshot, phase: 'down' } },
+      { snapshot: { ...snapshot, isValidPosition: false } },
+      { snapshot: { ...snapshot, lastInvalidReason: "Didn't extend fully" } },
+      { elapsedMs: 13_000 },
+      { verdict: { kind: 'warning', reason: 'rest', remainingMs: 1_500 } },
+      { stage: 'finishing' },
+      { countdown: 3 },
+      { inferenceOnly: true },
+      { modelReady: false },
+      { mirrored: false },
+    ];
+    for (const change of changes)
+      expect(shownOnScreen({ ...view, ...change }), JSON.stringify(change)).not.toBe(shown);
+    // A warning's seconds count down on screen.
+    const warning = (remainingMs: number): RecordingView => ({
+      ...view,
+      verdict: { kind: 'warning', reason: 'rest', remainingMs },
+    });
+    expect(shownOnScreen(warning(1_900))).toBe(shownOnScreen(warning(1_100)));
+    expect(shownOnScreen(warning(1_000))).not.toBe(shownOnScreen(warning(1_100)));
   });
 });

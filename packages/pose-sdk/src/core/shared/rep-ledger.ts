@@ -1,0 +1,94 @@
+import type { AnalysisState, RepRecord, TimelineEntry, TimelinePhase } from '../events.js';
+
+/** What an analyser's rep record adds to the common one (the push-up analyser's measurements). */
+export type RepDetails<Rep extends RepRecord> = Omit<Rep, keyof RepRecord>;
+
+/**
+ * The books both analysers keep: valid and invalid counts, the rep records in order, and the
+ * phase timeline (spec 01 §3). An analyser decides when a rep ends and judges it; the ledger
+ * numbers it, counts it and keeps it.
+ */
+export class RepLedger<Rep extends RepRecord> {
+  private valid = 0;
+  private invalid = 0;
+  private readonly recorded: Rep[] = [];
+  private readonly entries: TimelineEntry[] = [];
+
+  get validCount(): number {
+    return this.valid;
+  }
+
+  get invalidCount(): number {
+    return this.invalid;
+  }
+
+  get reps(): readonly Rep[] {
+    return this.recorded;
+  }
+
+  /** The live result (spec 02 §3): these counts, in the analyser's phase and position. */
+  state<Phase extends string>(
+    currentPhase: Phase | null,
+    isValidPosition: boolean,
+  ): AnalysisState<Phase> {
+    return {
+      repCount: this.valid,
+      invalidRepCount: this.invalid,
+      currentPhase,
+      isValidPosition,
+    };
+  }
+
+  get timeline(): readonly TimelineEntry[] {
+    return this.entries;
+  }
+
+  /**
+   * Records a judged rep (`invalidReason` null: valid) as the next one: numbered from 1, counted,
+   * kept. Times in ms.
+   */
+  record(
+    startTime: number,
+    endTime: number,
+    invalidReason: string | null,
+    details: RepDetails<Rep>,
+  ): Rep {
+    const isValidRep = invalidReason === null;
+    if (isValidRep) this.valid++;
+    else this.invalid++;
+    const rep = {
+      repNumber: this.recorded.length + 1,
+      startTime,
+      endTime,
+      isValidRep,
+      invalidReason,
+      ...details,
+    } as Rep;
+    this.recorded.push(rep);
+    return rep;
+  }
+
+  /** Adds a timeline entry: a phase begun (or READY, STOP) at `timestamp` ms, angles in degrees. */
+  addEntry(
+    timestamp: number,
+    phase: TimelinePhase,
+    angles: Readonly<Record<string, number>>,
+    valid: boolean,
+  ): void {
+    this.entries.push({ timestamp, phase, angles, valid });
+  }
+
+  /** Marks the entries of `phase` from `since` ms on valid (READY does so for recent starts). */
+  markValid(phase: TimelinePhase, since: number): void {
+    for (const entry of this.entries) {
+      if (entry.phase === phase && entry.timestamp >= since) entry.valid = true;
+    }
+  }
+
+  reset(): void {
+    this.valid = 0;
+    this.invalid = 0;
+    this.recorded.length = 0;
+    this.entries.length = 0;
+  }
+}

@@ -1,0 +1,100 @@
+import { Film, Share2, Video } from 'lucide-react';
+import { Link } from 'react-router';
+import { CountOrHidden } from '../../../components/hidden-count';
+import { buttonClasses } from '../../../components/ui/button';
+import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
+import { formatDuration } from '../../../lib/duration';
+import { VerificationBadge } from '../../verification/verification-badge';
+import { LEADERBOARD } from '../constants';
+import { EntryName } from './entry-name';
+import { RankBadge } from './rank-badge';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A recording row (spec 02 §2): rank, GIF, name, Video badge, date, valid reps, duration, invalid
+ * reps when above 0, Shares when there is a video, and Watch. */
+export function RecordingRow(props: { challengeId: string; entry: LeaderboardEntry }) {
+  const { entry } = props;
+  return (
+    <li
+      className="flex flex-wrap items-center gap-x-4 gap-y-3 rounded-xl border border-line bg-surface p-3 sm:flex-nowrap sm:p-4 data-[own=true]:border-gold/60"
+      data-own={entry.is_own}
+      data-testid="leaderboard-row"
+    >
+      <RankBadge rank={entry.rank} />
+      {entry.gif_url ? (
+        <img
+          src={entry.gif_url}
+          alt={`${entry.name}'s attempt`}
+          loading="lazy"
+          width={64}
+          height={48}
+          className="h-12 w-16 shrink-0 rounded-md bg-surface-raised object-cover"
+        />
+      ) : (
+        <span
+          aria-hidden="true"
+          className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-surface-raised text-muted"
+        >
+          <Film className="size-5" />
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        <EntryName name={entry.name} isOwn={entry.is_own} className="flex-wrap">
+          {entry.video_url ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-surface-raised px-2 py-0.5 text-xs text-muted">
+              <Video aria-hidden="true" className="size-3" />
+              {LEADERBOARD.video}
+            </span>
+          ) : null}
+          {entry.verification_status && entry.verification_status !== 'verified' ? (
+            <VerificationBadge status={entry.verification_status} />
+          ) : null}
+        </EntryName>
+        <p className="mt-0.5 text-xs text-muted">
+          <time dateTime={entry.created_at}>{dateFormat.format(new Date(entry.created_at))}</time>
+          {entry.referral_count > 0
+            ? ` · ${entry.referral_count} ${entry.referral_count === 1 ? 'referral' : 'referrals'}`
+            : null}
+        </p>
+      </div>
+      <dl className="flex w-full items-center gap-4 text-sm sm:w-auto sm:gap-5">
+        <div className="text-center sm:w-16">
+          <dt className="text-xs text-muted">Valid reps</dt>
+          <dd className="text-xl font-bold text-gold-bright" data-testid="valid-reps">
+            <CountOrHidden value={entry.valid_reps} />
+          </dd>
+        </div>
+        <div className="text-center sm:w-12">
+          <dt className="text-xs text-muted">Time</dt>
+          <dd className="font-semibold">{formatDuration(entry.duration_seconds)}</dd>
+        </div>
+        {entry.invalid_reps !== null && entry.invalid_reps > 0 ? (
+          <div className="text-center sm:w-12">
+            <dt className="text-xs text-muted">Invalid</dt>
+            <dd className="font-semibold text-danger">{entry.invalid_reps}</dd>
+          </div>
+        ) : (
+          // Keeps the columns of the rows in line on wide screens.
+          <div aria-hidden="true" className="hidden sm:block sm:w-12" />
+        )}
+        {entry.video_url ? (
+          <div className="text-center sm:w-12">
+            <dt className="text-xs text-muted">Shares</dt>
+            <dd className="inline-flex items-center gap-1 font-semibold">
+              <Share2 aria-hidden="true" className="size-3.5 text-muted" />
+              {entry.share_count}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <Link
+        to={`/challenge/${props.challengeId}/recording/${entry.recording_id}`}
+        className={`${buttonClasses('secondary', 'sm')} w-full sm:w-auto`}
+        aria-label={`${LEADERBOARD.watch}: ${entry.name}`}
+      >
+        {LEADERBOARD.watch}
+      </Link>
+    </li>
+  );
+}
