@@ -71,7 +71,10 @@ export function PushtoberPage() {
   const now = useMemo(() => new Date(), []);
   const timeZone = useMemo(browserTimeZone, []);
   const challenge = useQuery({
-    queryKey: ['challenge', 'slug', PUSHTOBER_SLUG],
+    // Not the detail page's ['challenge', 'slug', …] key: this row has fewer columns (no
+    // is_active), and with the app's unlimited staleTime the detail page would reuse it and show
+    // an open challenge as closed.
+    queryKey: ['pushtober', 'challenge', PUSHTOBER_SLUG],
     queryFn: () => findPushtober(supabase, PUSHTOBER_SLUG),
   });
   const challengeId = challenge.data?.id ?? null;
