@@ -1012,3 +1012,90 @@ describe('bad input', () => {
     expect(health.status).toBe(200);
   });
 });
+
+describe('a refused upload whose client is still sending', () => {
+  /** Sends the body in pieces with pauses, as a slow or loaded client does, on its own connection
+   * (`Connection: close`, chunked, as the other cases send it). */
+  function sendSlowly(
+    headers: Record<string, string>,
+    pieces: Buffer[],
+    pauseMs: number,
+  ): Promise<{ status: number; text: string; writeError: Error | null }> {
+    const target = new URL(stack.url);
+    return new Promise((resolve, reject) => {
+      let writeError: Error | null = null;
+      let answer: { status: number; text: string } | null = null;
+      let bodySent = false;
+      const settle = () => {
+        if (answer && (bodySent || writeError)) resolve({ ...answer, writeError });
+      };
+      const req = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: 'POST',
+          path: '/api/upload-video',
+          agent: false,
+          headers: { 'x-forwarded-for': uniqueIp(), ...headers },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            answer = { status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') };
+            settle();
+          });
+        },
+      );
+      req.on('error', (error) => {
+        writeError = error;
+        if (answer) settle();
+        else reject(error);
+      });
+      req.on('close', () => {
+        if (bodySent || writeError) return;
+        writeError = new Error('the connection closed before the whole body was sent');
+        if (answer) settle();
+        else reject(writeError);
+      });
+      void (async () => {
+        for (const piece of pieces) {
+          if (writeError) return;
+          req.write(piece);
+          await new Promise((wait) => setTimeout(wait, pauseMs));
+        }
+        req.end(() => {
+          bodySent = true;
+          settle();
+        });
+      })();
+    });
+  }
+
+  it('gets its 401 after sending its whole body, not a broken pipe', {
+    timeout: 30_000,
+  }, async () => {
+    const videoBytes = 4 * 1024 * 1024; // bytes
+    const form = new Response(
+      await uploadForm({}, { name: 'pushup-recording.webm', bytes: randomBytes(videoBytes) }),
+    );
+    const body = Buffer.from(await form.arrayBuffer());
+    const pieceCount = 4;
+    const pieceBytes = Math.ceil(body.length / pieceCount);
+    const pieces = Array.from({ length: pieceCount }, (_, index) =>
+      body.subarray(index * pieceBytes, (index + 1) * pieceBytes),
+    );
+    const answer = await sendSlowly(
+      {
+        'content-type': form.headers.get('content-type')!,
+      },
+      pieces,
+      // ms between pieces: the answer to the missing token is ready long before the end, and the
+      // whole send (6 s) outlasts any fixed allowance of 5 s, as a loaded machine's can.
+      2000,
+    );
+    expect(answer.writeError).toBeNull();
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.text)).toMatchObject({ success: false });
+  });
+});

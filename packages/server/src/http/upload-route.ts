@@ -1,6 +1,7 @@
 // POST /api/upload-video: a signed-in user's recording, handed to the media service. Errors answer
 // in the upload's own shape ({success: false, error, code, ...}).
 
+import type { IncomingMessage } from 'node:http';
 import type { AuthService } from '../auth/service.js';
 import { AppError } from '../errors.js';
 import type { MediaService } from '../media/upload-service.js';
@@ -14,8 +15,9 @@ const UNAUTHENTICATED_CODES = new Set([
   'session_not_found',
   'user_not_found',
 ]);
-/** How long a rejected upload's remaining body is read before the connection is closed. ms */
-const REJECTED_BODY_DRAIN_MS = 5000;
+/** A refused upload's body is read and thrown away while it keeps arriving; the connection is
+ * closed after this long without a byte. ms */
+const REFUSED_BODY_IDLE_MS = 5000;
 
 export async function handleUpload(
   auth: AuthService,
@@ -28,15 +30,53 @@ export async function handleUpload(
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const status = UNAUTHENTICATED_CODES.has(error.code) ? 401 : error.status;
-    if (error.status === 413) res.setHeader('connection', 'close');
-    sendJson(res, status, { success: false, error: error.message, ...error.toJSON() });
-    // A rejected upload's remaining body is drained briefly so the client reads the answer,
-    // then the connection is closed rather than reading megabytes.
-    if (!req.complete) {
-      req.resume();
-      setTimeout(() => req.destroy(), REJECTED_BODY_DRAIN_MS).unref();
-    }
+    const body = { success: false, error: error.message, ...error.toJSON() };
+    // The answer is sent once the client has sent its whole body: answering first and closing
+    // (Node closes a `Connection: close` request's socket as soon as the answer is written) makes
+    // a client still sending get EPIPE instead of the answer. A body over the upload limit is not
+    // read to its end: that answer closes the connection at once.
+    const drained = error.status !== 413 && (await drainRefusedBody(req, media.maxRequestBytes));
+    if (!drained) res.setHeader('connection', 'close');
+    sendJson(res, status, body);
+    if (!drained) res.once('finish', () => req.destroy());
   }
+}
+
+/** Reads and discards what is left of a refused request's body. True once it ended; false when
+ * the client went quiet for REFUSED_BODY_IDLE_MS, sent more than `maxBytes` in all, or left. */
+export function drainRefusedBody(req: IncomingMessage, maxBytes: number): Promise<boolean> {
+  if (req.complete) return Promise.resolve(true);
+  if (req.destroyed) return Promise.resolve(false);
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let received = 0; // bytes
+    let idleTimer: NodeJS.Timeout | undefined;
+    const finish = (ended: boolean) => {
+      clearTimeout(idleTimer);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      resolve(ended);
+    };
+    const armIdleTimer = () => {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => finish(false), REFUSED_BODY_IDLE_MS);
+      idleTimer.unref();
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) finish(false);
+      else armIdleTimer();
+    };
+    const onEnd = () => finish(true);
+    const onClose = () => finish(req.complete);
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('close', onClose);
+    armIdleTimer();
+    req.resume();
+  });
 }
 
 export function refuseUploadMethod({ res }: RouteContext): void {

@@ -100,12 +100,16 @@ export class MediaService {
     return this.options.files;
   }
 
+  /** The largest whole request body an upload may have: the video plus room for the form's
+   * boundaries and small fields. bytes */
+  get maxRequestBytes(): number {
+    return this.options.maxBytes + MAX_FIELD_BYTES + 64 * 1024;
+  }
+
   /** Rejects a body that declares itself too large before reading it. */
   checkDeclaredLength(req: IncomingMessage): void {
     const declared = Number(req.headers['content-length']);
-    // Room for the form's boundaries and small fields. bytes
-    const overhead = MAX_FIELD_BYTES + 64 * 1024;
-    if (Number.isFinite(declared) && declared > this.options.maxBytes + overhead) {
+    if (Number.isFinite(declared) && declared > this.maxRequestBytes) {
       throw this.tooLarge(`${declared} bytes`);
     }
   }
