@@ -2,6 +2,7 @@ import { EyeOff, Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
+import { VerificationBadge } from '../../verification/verification-badge';
 import { plural } from '../challenge-terms';
 import { DETAIL, DETAIL_TOP_COUNT } from '../messages';
 
@@ -85,7 +86,14 @@ export function ParticipantsColumn(props: {
                 </span>
               )}
               <span className="min-w-0 flex-1 truncate">{entry.name}</span>
-              <span className="font-semibold">{plural(entry.valid_reps ?? 0, 'rep', 'reps')}</span>
+              <span className="flex flex-col items-end gap-1">
+                <span className="font-semibold" data-testid="entry-reps">
+                  {plural(entry.valid_reps ?? 0, 'rep', 'reps')}
+                </span>
+                {entry.verification_status && entry.verification_status !== 'verified' ? (
+                  <VerificationBadge status={entry.verification_status} />
+                ) : null}
+              </span>
             </li>
           ))}
         </ol>
