@@ -354,7 +354,7 @@ describe('verification by workers on the queue', () => {
         verification_flagged: true,
       });
       expect(states.missing).toMatchObject({ verification_status: 'failed' });
-      expect(states.missing!.verification_error).toMatch(/found nothing/);
+      expect(states.missing!.verification_error).toMatch(/found none|found nothing/);
       expect(states.othersVideo).toMatchObject({ verification_status: 'failed', valid_reps: 3 });
       expect(states.othersVideo!.verification_error).toMatch(/not uploaded by the participant/);
     },
@@ -402,6 +402,9 @@ describe('verification by workers on the queue', () => {
       );
       const browsers = await childrenNamed(server.child.pid!, /^chrom/);
       expect(browsers.length).toBeGreaterThan(0);
+      // Everything the server started (PostgreSQL, PostgREST, the watchdog, Chromium and its
+      // renderers) goes with it; the restart waits for that, as a person restarting would.
+      const everything = await descendantsOf(server.child.pid!);
       server.child.kill('SIGKILL');
       await server.stop('SIGKILL');
       await waitFor(
@@ -409,6 +412,12 @@ describe('verification by workers on the queue', () => {
         async () => (await Promise.all(browsers.map(isAlive))).some(Boolean),
         (alive) => !alive,
         10_000,
+      );
+      await waitFor(
+        'every process of the killed server gone',
+        async () => (await Promise.all(everything.map(isAlive))).some(Boolean),
+        (alive) => !alive,
+        20_000,
       );
       server = await startStack(1);
       await db.end().catch(() => undefined);
@@ -429,6 +438,26 @@ async function childrenNamed(parent: number, name: RegExp): Promise<number[]> {
     .map((line) => line.trim().split(/\s+/))
     .filter(([, ppid, comm]) => Number(ppid) === parent && name.test(comm ?? ''))
     .map(([pid]) => Number(pid));
+}
+
+/** Every process below `root` (children, their children, ...). */
+async function descendantsOf(root: number): Promise<number[]> {
+  const { stdout } = await promisify(execFile)('ps', ['-eo', 'pid=,ppid=']);
+  const children = new Map<number, number[]>();
+  for (const line of stdout.split('\n')) {
+    const [pid, ppid] = line.trim().split(/\s+/).map(Number);
+    if (!pid || ppid === undefined) continue;
+    children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  }
+  const found: number[] = [];
+  const visit = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
 }
 
 async function isAlive(pid: number): Promise<boolean> {

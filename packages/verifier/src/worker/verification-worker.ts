@@ -158,6 +158,12 @@ export async function startVerificationWorker(
         throw new VerificationError('video_missing', 'The recording has no video.');
       const videoFile = videoFileOf(context.videoUrl);
       const uploader = await uploaderOf(pool, videoFile);
+      if (uploader === null) {
+        throw new VerificationError(
+          'video_missing',
+          `Expected a video uploaded to this server as ${videoFile}, found none (no upload has that name).`,
+        );
+      }
       if (uploader !== undefined && uploader !== context.userId) {
         throw new VerificationError(
           'video_not_owned',
