@@ -137,3 +137,27 @@ export function utcWeekStart(at: Date): Date {
   const day = new Date(`${utcDay(at)}T00:00:00Z`);
   return new Date(day.getTime() - day.getUTCDay() * DAY_MS);
 }
+
+/** How long the server may take to verify an arranged recording's video on a loaded machine. ms */
+export const VERIFICATION_WAIT_MS = 150_000;
+
+/** Waits until the server has finished verifying the recording (issue 18: a recording with a
+ * video is verified, and its standing counts become the server's); answers its counts. */
+export async function waitForVerification(recordingId: string) {
+  const until = Date.now() + VERIFICATION_WAIT_MS;
+  for (;;) {
+    const row = checkRow(
+      await serviceClient()
+        .from('challenge_recordings')
+        .select(
+          'verification_status, verification_error, valid_reps, invalid_reps, claimed_valid_reps, verified_valid_reps, verified_invalid_reps',
+        )
+        .eq('id', recordingId)
+        .single(),
+      'reading the verification state',
+    );
+    if (row.verification_status !== 'verifying') return row;
+    if (Date.now() > until) throw new Error(`still verifying after ${VERIFICATION_WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
