@@ -262,4 +262,115 @@ describe('flags and ranking', () => {
       { id: noVideo, valid_reps: 90, verification_status: 'no_video' },
     ]);
   });
+
+  it('challenge_leaderboard ranks unchecked recordings below checked ones, and a verified recording is its participant’s best', async () => {
+    // Daily: one recording a day, so one participant can have two (yesterday's and today's).
+    const board = await createChallenge({ is_daily: true });
+    const [claimant, checked, pending, mixed] = await Promise.all(
+      ['claimant', 'checked', 'pending', 'mixed'].map((label) => createUser({ label })),
+    );
+    const insert = async (user: TestUser, name: string, overrides: Record<string, unknown>) => {
+      const [row] = await sql<{ id: string }>(
+        `insert into public.challenge_recordings
+           (challenge_id, user_id, name, email, gender, valid_reps, invalid_reps, duration_seconds,
+            video_url, gif_url, analysis_data, created_at)
+         values ($1, $2, $3, $4, 'male', $5, 0, 60, $6, $6, '{"completed_reps": []}',
+           now() - $7 * interval '1 day')
+         returning id`,
+        [
+          board.id,
+          user.id,
+          name,
+          user.email,
+          overrides.valid_reps,
+          overrides.video_url ?? null,
+          overrides.days_ago ?? 0,
+        ],
+      );
+      return row!.id;
+    };
+    await insert(claimant!, 'Claimant', { valid_reps: 90 }); // saved without a video
+    const checkedId = await insert(checked!, 'Checked', {
+      valid_reps: 30,
+      video_url: '/media/videos/checked.webm',
+    });
+    await writeVerified(checkedId, 25, 0);
+    await insert(pending!, 'Pending', { valid_reps: 20, video_url: '/media/videos/pending.webm' });
+    await insert(mixed!, 'Mixed', { valid_reps: 80, days_ago: 1 }); // no video: unchecked
+    const mixedVerified = await insert(mixed!, 'Mixed', {
+      valid_reps: 10,
+      video_url: '/media/videos/mixed.webm',
+    });
+    await writeVerified(mixedVerified, 10, 0);
+    const { data, error } = await serviceClient().rpc('challenge_leaderboard', {
+      target_challenge_id: board.id,
+      period: 'all_time',
+      gender: 'all',
+      time_zone: 'UTC',
+      page_offset: 0,
+      page_size: 100,
+      as_of: null,
+    });
+    expect(error).toBeNull();
+    const entries = (data as { entries: { name: string; valid_reps: number; rank: number }[] })
+      .entries;
+    expect(entries.map(({ name, valid_reps, rank }) => ({ name, valid_reps, rank }))).toEqual([
+      { name: 'Checked', valid_reps: 25, rank: 1 },
+      { name: 'Pending', valid_reps: 20, rank: 2 },
+      { name: 'Mixed', valid_reps: 10, rank: 3 },
+      { name: 'Claimant', valid_reps: 90, rank: 4 },
+    ]);
+    // The signed-in claimant's own rank agrees with the list.
+    const own = await claimant!.client.rpc('challenge_leaderboard', {
+      target_challenge_id: board.id,
+      period: 'all_time',
+      gender: 'all',
+      time_zone: 'UTC',
+      page_offset: 0,
+      page_size: 1,
+      as_of: null,
+    });
+    expect(own.error).toBeNull();
+    expect(own.data).toMatchObject({ own_entry: { name: 'Claimant', rank: 4 } });
+  });
+
+  it('a video attached later lifts a participant into the checked tier; a failed verification drops them', async () => {
+    const board = await createChallenge({});
+    const [late, steady] = await Promise.all(
+      ['late', 'steady'].map((label) => createUser({ label })),
+    );
+    const lateId = await submit(late!, {
+      challenge_id: board.id,
+      name: 'Late',
+      valid_reps: 50,
+      video_url: null,
+      gif_url: null,
+    });
+    const steadyId = await submit(steady!, {
+      challenge_id: board.id,
+      name: 'Steady',
+      valid_reps: 10,
+    });
+    await writeVerified(steadyId, 10, 0);
+    const order = async () => {
+      const { data, error } = await serviceClient().rpc('challenge_leaderboard', {
+        target_challenge_id: board.id,
+      });
+      expect(error).toBeNull();
+      return (data as { entries: { name: string }[] }).entries.map((entry) => entry.name);
+    };
+    expect(await order()).toEqual(['Steady', 'Late']);
+    const attached = await late!.client.rpc('attach_recording_video', {
+      target_recording_id: lateId,
+      new_video_url: '/media/videos/late-tier.webm',
+    });
+    expect(attached.error).toBeNull();
+    expect(await order()).toEqual(['Late', 'Steady']); // verifying: ranked with its claim
+    await sql(
+      `update public.challenge_recordings set verification_status = 'failed',
+         verification_error = 'video missing' where id = $1`,
+      [lateId],
+    );
+    expect(await order()).toEqual(['Steady', 'Late']);
+  });
 });
