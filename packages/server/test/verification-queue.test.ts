@@ -206,6 +206,9 @@ async function waitFor<T>(
   }
 }
 
+/** pg-boss states a job does not leave. */
+const FINAL_JOB_STATES = new Set(['completed', 'failed', 'cancelled']);
+
 const settled = (state: RecordingState) =>
   state.verification_status === 'verified' || state.verification_status === 'failed';
 
@@ -379,7 +382,12 @@ describe('verification by workers on the queue', () => {
       const state = await waitFor('verified after the kill', () => stateOf(id), settled);
       expect(state.verification_status).toBe('verified');
       expect(state.evidence).toBe(state.verified_total_reps);
-      const jobs = await jobsOf(id);
+      // The worker writes the recording, then tells the queue the job is done: wait for both.
+      const jobs = await waitFor(
+        'job completed after the kill',
+        () => jobsOf(id),
+        (found) => found.every((job) => FINAL_JOB_STATES.has(job.state)),
+      );
       expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
     },
     TEST_TIMEOUT_MS,
@@ -425,7 +433,12 @@ describe('verification by workers on the queue', () => {
       const state = await waitFor('verified after the restart', () => stateOf(id), settled);
       expect(state.verification_status).toBe('verified');
       expect(state.evidence).toBe(state.verified_total_reps);
-      expect(await jobsOf(id)).toEqual([{ state: 'completed', retry_count: 1 }]);
+      const jobs = await waitFor(
+        'job completed after the restart',
+        () => jobsOf(id),
+        (found) => found.every((job) => FINAL_JOB_STATES.has(job.state)),
+      );
+      expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }]);
     },
     TEST_TIMEOUT_MS,
   );
