@@ -199,9 +199,12 @@ describe('a full attempt', () => {
       expect(await page.getByTestId('ended-by').textContent()).toBe(
         'Attempt ended: you rested for more than 3 seconds.',
       );
-      // Within one rep of `reptemple analyze` on the same clip at the camera's rate, same model,
-      // same analyser.
-      expect(Math.abs(counted.valid - cli.pushup.valid_reps)).toBeLessThanOrEqual(1);
+      // Every rep seen: the total within one of `reptemple analyze` on the same clip at the
+      // camera's rate, same model, same analyser. The verdicts within two: with the lite model
+      // the lockout of clip 08's reps reads 154-160 degrees against the 160-degree rule, so which
+      // frames a live loop at a load-dependent rate analyses can flip a verdict (the CLI itself
+      // counts 2, 3, 2, 2 valid at 24, 20, 15, 12 frames/s; docs/decisions.md).
+      expect(Math.abs(counted.valid - cli.pushup.valid_reps)).toBeLessThanOrEqual(2);
       expect(
         Math.abs(
           counted.valid + counted.invalid - (cli.pushup.valid_reps + cli.pushup.invalid_reps),
