@@ -26,7 +26,7 @@ import type { VerifierLogger } from '../log.js';
 import { type JobQueue, type QueuedJob, startJobQueue } from '../queue/job-queue.js';
 import { verificationFps } from '../verify/sampling.js';
 import { verifyVideo } from '../verify/verify-video.js';
-import { childBrowserPids } from './browser-processes.js';
+import { childBrowserPids, lowerPriority } from './browser-processes.js';
 import { type MediaSource, openVideo, videoFileOf } from './media-source.js';
 import { VerificationError } from './verification-error.js';
 import { VERIFICATION_QUEUE, type VerificationJobData } from './verification-queue.js';
@@ -115,12 +115,19 @@ export async function startVerificationWorker(
 
   const watched = new Set<number>();
   const watchBrowsers = async () => {
+    const browsers = await childBrowserPids();
+    // Every time: renderers started since the last job are lowered too.
+    await lowerPriority(browsers);
     if (!options.onChildProcess) return;
-    for (const pid of await childBrowserPids()) {
+    for (const pid of browsers) {
       if (watched.has(pid)) continue;
       watched.add(pid);
       options.onChildProcess(pid);
     }
+  };
+  const onMediaProcess = (pid: number) => {
+    void lowerPriority([pid]);
+    options.onChildProcess?.(pid);
   };
   // One engine per model variant in use, started on first need and kept warm.
   const engines = new Map<PoseModelVariant, Promise<PoseEngine>>();
@@ -182,7 +189,7 @@ export async function startVerificationWorker(
         const result = await verifyVideo(engine, video.file, {
           choice,
           ...(options.ffmpegPath ? { ffmpegPath: options.ffmpegPath } : {}),
-          ...(options.onChildProcess ? { onChildProcess: options.onChildProcess } : {}),
+          onChildProcess: onMediaProcess,
         });
         const written = await recordVerification(pool, target, result, {
           model: result.model,
