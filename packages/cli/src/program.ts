@@ -3,8 +3,11 @@ import { Command, CommanderError } from 'commander';
 import { registerAnalyze } from './commands/analyze.js';
 import { registerBench } from './commands/bench.js';
 import { registerExtract } from './commands/extract.js';
+import { registerJudge } from './commands/judge.js';
 import { registerRegress } from './commands/regress.js';
+import { registerRescore } from './commands/rescore.js';
 import { registerValidate } from './commands/validate.js';
+import { registerWorker } from './commands/worker.js';
 import type { CommandContext } from './context.js';
 import { describeError, EXIT, type ExitCode, Interruption, interruptedExitCode } from './errors.js';
 import { CLI_VERSION } from './version.js';
@@ -35,13 +38,19 @@ Examples:
   $ reptemple extract clip.mp4                       save its landmarks as a trace
   $ reptemple regress fixtures/videos/labels.json    check counts against hand counts
   $ reptemple validate my-exercise.json              check an exercise definition
-  $ reptemple bench clip.mp4 --model lite            time each stage per frame`,
+  $ reptemple bench clip.mp4 --model lite            time each stage per frame
+  $ reptemple judge submission.webm                  per-rep evidence and an HTML report
+  $ reptemple worker --database-url ... --media ...  verify submissions on this machine
+  $ reptemple rescore --database-url ... --challenge <id>   verify a challenge again`,
     );
   registerAnalyze(program, context, setExitCode);
   registerExtract(program, context, setExitCode);
   registerRegress(program, context, setExitCode);
   registerValidate(program, context, setExitCode);
   registerBench(program, context, setExitCode);
+  registerJudge(program, context, setExitCode);
+  registerWorker(program, context, setExitCode);
+  registerRescore(program, context, setExitCode);
   try {
     await program.parseAsync([...argv], { from: 'node' });
     return exitCode;

@@ -8,7 +8,9 @@
 //   3. Upload-to-GIF time for a 30 s recording (target < 3 s).
 //   4. 50 concurrent uploads of a 60 s recording: every video, thumbnail and GIF made, /health
 //      p95 under 200 ms meanwhile, no more ffmpeg processes at once than the pool (bench/upload-load.ts).
-// `pnpm bench stack` runs 1-3, `pnpm bench load` runs 4.
+//   5. Verification of a 60 s recording by one worker, the leaderboard meanwhile, queue overhead
+//      (bench/verification.ts, issue 18).
+// `pnpm bench stack` runs 1-3, `pnpm bench load` runs 4, `pnpm bench verify` runs 5.
 
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -23,6 +25,7 @@ import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../src/constants.
 import { createLogger } from '../src/log.js';
 import { startStack } from '../src/stack.js';
 import { measureUploadLoad } from './upload-load.js';
+import { benchVerification } from './verification.js';
 
 const RECORDINGS_IN_CHALLENGE = 100_000;
 const RECORDINGS_ELSEWHERE = 50_000;
@@ -382,8 +385,26 @@ async function benchLoad(root: string): Promise<void> {
   );
 }
 
-/** `pnpm bench` runs every part; `pnpm bench stack` or `pnpm bench load` one of them. */
-const PARTS = ['stack', 'load'] as const;
+async function benchVerify(root: string): Promise<void> {
+  const result = await benchVerification(root);
+  process.stdout.write(
+    [
+      '',
+      `RepTemple verification, ${new Date().toISOString()}`,
+      `One worker, a ${result.recordingSeconds} s 640x360 VP8 WebM: ${result.frames} frames at ${result.fps ?? 'every'} fps, ${result.model} model; verified ${result.verified.valid} valid, ${result.verified.invalid} invalid`,
+      `Verification wall ${(result.wallMs / 1000).toFixed(1)} s, inference of its frames ${(result.inferenceMs / 1000).toFixed(1)} s: ${result.wallOverInference}x   targets <= 1.1x, < 30 s`,
+      `Job start to verified (evidence and contact sheets written): ${(result.jobStartToVerifiedMs / 1000).toFixed(1)} s`,
+      `Leaderboard p95 idle ${result.leaderboardIdleP95Ms} ms, with the worker busy ${result.leaderboardBusyP95Ms} ms (${result.busyQueries} queries): ${result.busyOverIdle}x   target <= 1.5x`,
+      `Queue overhead: insert to job start ${result.insertToJobStartMs} ms, upload start to job start ${result.uploadStartToJobStartMs} ms (upload answered in ${result.uploadAnswerMs} ms)   target < 1 s`,
+      '',
+      JSON.stringify(result),
+      '',
+    ].join('\n'),
+  );
+}
+
+/** `pnpm bench` runs every part; `pnpm bench stack`, `load` or `verify` one of them. */
+const PARTS = ['stack', 'load', 'verify'] as const;
 
 async function main(): Promise<void> {
   const asked = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -396,6 +417,7 @@ async function main(): Promise<void> {
   try {
     if (parts.includes('stack')) await benchStack(root);
     if (parts.includes('load')) await benchLoad(root);
+    if (parts.includes('verify')) await benchVerify(root);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

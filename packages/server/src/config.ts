@@ -12,6 +12,8 @@ import {
   DEFAULT_MEDIA_WORKERS,
   DEFAULT_PORT,
   DEFAULT_UPLOAD_MAX_BYTES,
+  DEFAULT_VERIFICATION_WORKERS,
+  MAX_VERIFICATION_WORKERS,
 } from './constants.js';
 import { AppError } from './errors.js';
 import type { LogLevel } from './log.js';
@@ -49,6 +51,9 @@ export interface ServerConfig {
   ffmpegPath: string;
   /** ffmpeg processes at once, and media jobs (thumbnail and GIF) at once (MEDIA_WORKERS). */
   mediaWorkers: number;
+  /** Verification jobs at once in this server, one headless Chromium each; 0 runs none (other
+   * machines run `reptemple worker`). */
+  verificationWorkers: number;
   /** A fixed JWT secret (hosted set-ups); otherwise one is generated and kept in the data dir. */
   jwtSecret: string | undefined;
 }
@@ -68,6 +73,9 @@ Options (environment variable in brackets):
                         superuser [DATABASE_URL]
   --public-url <url>    address used in e-mailed links and token issuers [PUBLIC_URL]
   --web-dir <dir>       built web app to serve at / [WEB_DIR] (default packages/web/dist)
+  --workers <n>         verification workers in this server, one headless Chromium each; 0 for
+                        none (run \`reptemple worker\` elsewhere) [VERIFY_WORKERS]
+                        (default ${DEFAULT_VERIFICATION_WORKERS})
   --help                show this text
 
 Other environment variables: SMTP_URL, MAIL_FROM, ADMIN_EMAIL, UPLOAD_MAX_BYTES, TRUST_PROXY=1,
@@ -83,7 +91,15 @@ export interface ParsedArgs {
   values: Record<string, string>;
 }
 
-const VALUE_FLAGS = new Set(['port', 'host', 'data', 'database-url', 'public-url', 'web-dir']);
+const VALUE_FLAGS = new Set([
+  'port',
+  'host',
+  'data',
+  'database-url',
+  'public-url',
+  'web-dir',
+  'workers',
+]);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const values: Record<string, string> = {};
@@ -144,6 +160,20 @@ function parsePositiveInteger(raw: string, name: string): number {
       status: 2,
       message: `${name} must be a positive integer.`,
       expected: 'a positive integer',
+      received: raw,
+    });
+  }
+  return value;
+}
+
+function parseWorkerCount(raw: string, source: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isInteger(value) || value > MAX_VERIFICATION_WORKERS) {
+    throw new AppError({
+      code: 'invalid_setting',
+      status: 2,
+      message: `${source} must be a whole number of verification workers.`,
+      expected: `0 to ${MAX_VERIFICATION_WORKERS} (0 runs none in this server)`,
       received: raw,
     });
   }
@@ -252,6 +282,12 @@ export function resolveConfig(
       ? parsePositiveInteger(env.MEDIA_WORKERS, 'MEDIA_WORKERS')
       : DEFAULT_MEDIA_WORKERS,
     jwtSecret: env.JWT_SECRET || undefined,
+    verificationWorkers:
+      args.workers !== undefined
+        ? parseWorkerCount(args.workers, '--workers')
+        : env.VERIFY_WORKERS
+          ? parseWorkerCount(env.VERIFY_WORKERS, 'VERIFY_WORKERS')
+          : DEFAULT_VERIFICATION_WORKERS,
   };
 }
 

@@ -123,6 +123,11 @@ export const FFMPEG_TIMEOUT_MS = 60_000;
 /** ffmpeg processes (and media jobs) at once: one per core, at most 4. An upload's checks wait for
  * a free one too, ahead of media jobs. */
 export const DEFAULT_MEDIA_WORKERS = Math.min(4, Math.max(1, availableParallelism()));
+/** Verification jobs at once in the server (one headless Chromium each, ~40 ms of one core per
+ * analysed frame); more machines run `reptemple worker` (issue 18). */
+export const DEFAULT_VERIFICATION_WORKERS = 1;
+/** A bound on --workers: each worker is a Chromium of a few hundred MB. */
+export const MAX_VERIFICATION_WORKERS = 16;
 /** ffmpeg runs this much nicer than the server (0-19): under load, media work waits for CPU and
  * requests do not. */
 export const FFMPEG_NICENESS = 10;

@@ -3,6 +3,7 @@
 // module under stack/; this file orders their start, watches the children, and stops them in
 // reverse order.
 
+import type { JobQueue, VerificationWorker } from '@reptemple/verifier';
 import { createAuthRoutes } from './auth/routes.js';
 import type { ServerConfig } from './config.js';
 import { seedDatabase } from './db/seed.js';
@@ -10,9 +11,9 @@ import { createApp } from './http/app.js';
 import { createHostPolicy, serverUrlFor } from './http/host-policy.js';
 import { connectOriginsFor, contentSecurityPolicy } from './http/page-security.js';
 import type { Logger } from './log.js';
+import { readContactSheet } from './media/contact-sheets.js';
 import { type RunningPostgrest, startPostgrest } from './postgrest.js';
 import { startChildGuard } from './process/child-guard.js';
-import type { JobQueue } from './queue/job-queue.js';
 import { loadOrCreateSecrets } from './secrets.js';
 import { claimDataDir } from './stack/data-dir-lock.js';
 import { type StackDatabase, startDatabase, withCredentials } from './stack/database.js';
@@ -50,6 +51,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
   let database: StackDatabase | undefined;
   let postgrest: RunningPostgrest | undefined;
   let queue: JobQueue | undefined;
+  let verifier: VerificationWorker | undefined;
   let stopping: Promise<void> | undefined;
   let resolveStopped: (value: { reason: string; fatal: boolean }) => void = () => undefined;
   const stopped = new Promise<{ reason: string; fatal: boolean }>((resolve) => {
@@ -60,8 +62,12 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
     stopping ??= (async () => {
       log.info('shutdown_begin', { reason, inFlight: http.inFlight });
       await http.close(log);
-      // Media jobs running now finish (or are failed, to be retried at the next start).
+      // Media and verification jobs running now finish (or are failed, to be retried at the next
+      // start); then the verification workers' browsers close.
       await queue?.stop().catch((error: unknown) => log.error('queue_stop_failed', { error }));
+      await verifier
+        ?.stop()
+        .catch((error: unknown) => log.error('verifier_stop_failed', { error }));
       await postgrest
         ?.stop()
         .catch((error: unknown) => log.error('postgrest_stop_failed', { error }));
@@ -97,6 +103,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
       log,
     });
     queue = services.queue;
+    verifier = services.verifier;
     const seeded = await seedDatabase(pool, services.auth, config.adminEmail, log.child('seed'));
 
     const runningPostgrest = postgrest;
@@ -123,6 +130,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
         contentSecurityPolicy: contentSecurityPolicy(connectOriginsFor(config.publicUrl)),
         // Development builds only (NODE_ENV=production turns the development endpoints off).
         serveSourceMaps: config.devEndpoints,
+        contactSheet: (recordingId, repNumber) => readContactSheet(pool, recordingId, repNumber),
         health: createHealthCheck({
           pool,
           dataApiHealthy: () => runningPostgrest.isHealthy(),

@@ -155,7 +155,16 @@ describe('admin count functions', () => {
       .rpc('admin_challenge_stats')
       .eq('challenge_id', counted.id);
     expect(error).toBeNull();
-    expect(data).toEqual([{ challenge_id: counted.id, recording_count: 3, participant_count: 2 }]);
+    // The two sent through the data API carry a video and await verification; none is flagged.
+    expect(data).toEqual([
+      {
+        challenge_id: counted.id,
+        recording_count: 3,
+        participant_count: 2,
+        verifying_count: 2,
+        flagged_count: 0,
+      },
+    ]);
   });
 
   it('admin_recording_totals: every recording and participant, for admins', async () => {

@@ -151,6 +151,9 @@ export default async function setup(project: TestProject) {
       UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES),
       TRUST_PROXY: '1',
       LOG_LEVEL: 'info',
+      // The shared stack verifies nothing (its recordings name videos that do not exist);
+      // verification-queue.test.ts starts servers of its own with workers.
+      VERIFY_WORKERS: '0',
       AUTH_RATE_LIMITS: JSON.stringify({
         signInPerIp: { limit: SIGN_IN_PER_IP_LIMIT, windowMs: 300_000 },
         failedSignInPerAccountAndIp: { limit: FAILED_SIGN_IN_LIMIT, windowMs: 900_000 },

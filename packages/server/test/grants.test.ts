@@ -10,11 +10,13 @@ const TABLE_PRIVILEGES: Record<string, string[]> = {
   'anon:challenges': ['SELECT'],
   'anon:exercise_definitions': ['SELECT'],
   'anon:leaderboard_entries': ['SELECT'],
+  'anon:recording_rep_evidence': ['SELECT'],
   'authenticated:challenge_events': ['DELETE', 'SELECT'],
   'authenticated:challenge_recordings': ['DELETE', 'SELECT'],
   'authenticated:challenges': ['DELETE', 'SELECT'],
   'authenticated:exercise_definitions': ['DELETE', 'SELECT'],
   'authenticated:leaderboard_entries': ['SELECT'],
+  'authenticated:recording_rep_evidence': ['SELECT'],
   'authenticated:user_profiles': ['SELECT'],
   'authenticated:waitlist': ['DELETE', 'SELECT'],
 };
@@ -108,15 +110,9 @@ const COLUMN_PRIVILEGES: Record<string, string[]> = {
     'valid_reps',
     'video_url',
   ],
-  'authenticated:challenge_recordings:UPDATE': [
-    'duration_seconds',
-    'gender',
-    'gif_url',
-    'invalid_reps',
-    'name',
-    'valid_reps',
-    'video_url',
-  ],
+  // Counts, media and verification are not writable after insert (issue 18): admins correct a
+  // name or a gender; counts change only by verifying again.
+  'authenticated:challenge_recordings:UPDATE': ['gender', 'name'],
 };
 
 describe('privileges of anon and authenticated in the exposed schema', () => {
@@ -156,6 +152,7 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
         'challenge_recordings',
         'challenges',
         'exercise_definitions',
+        'recording_rep_evidence',
         'user_profiles',
         'waitlist',
       ].map((relname) => ({ relname, relrowsecurity: true })),

@@ -498,13 +498,15 @@ describe('ranking: one entry per participant, ties by form score then earliest',
     ).toMatchObject({ own_entry: null });
   });
 
-  it("an admin's correction moves the participant (the ranking follows the table)", async () => {
+  it('a corrected count moves the participant (the ranking follows the table)', async () => {
     const { id } = await createChallenge();
     const [, second] = await arrange(id, [
       { name: 'First', at: '2026-04-01T08:00:00Z', valid: 20 },
       { name: 'Second', at: '2026-04-01T09:00:00Z', valid: 10 },
     ]);
     const adminUser = await admin();
+    // Counts are written by the server's role only (a verification or a rescore); not even an
+    // admin's session may set them through the data API.
     expect(
       (
         await adminUser.client
@@ -512,7 +514,8 @@ describe('ranking: one entry per participant, ties by form score then earliest',
           .update({ valid_reps: 25 })
           .eq('id', second!)
       ).error,
-    ).toBeNull();
+    ).toMatchObject({ code: '42501' });
+    await sql('update public.challenge_recordings set valid_reps = 25 where id = $1', [second]);
     expect(names((await board(anonClient(), id)).entries)).toEqual(['Second', 'First']);
     expect(
       (await adminUser.client.from('challenge_recordings').delete().eq('id', second!)).error,

@@ -645,11 +645,20 @@ describe('challenge_recordings and leaderboard_entries', () => {
     );
   });
   it('owner × update and delete of own recording: nothing changes', async () => {
-    expect(
+    // The counts are not even updatable columns any more (issue 18); the name is, for admins only.
+    expectPermissionDenied(
       (
         await owner.client
           .from('challenge_recordings')
           .update({ valid_reps: 999 })
+          .eq('id', ownRecordingId)
+      ).error,
+    );
+    expect(
+      (
+        await owner.client
+          .from('challenge_recordings')
+          .update({ name: 'Renamed' })
           .eq('id', ownRecordingId)
           .select()
       ).data,
@@ -664,7 +673,7 @@ describe('challenge_recordings and leaderboard_entries', () => {
     );
     expect(row!.valid_reps).toBe(12);
   });
-  it('admin × select with e-mail, update and delete: allowed', async () => {
+  it('admin × select with e-mail, update of the name and delete: allowed', async () => {
     const { data } = await adminUser.client
       .from('challenge_recordings')
       .select('id, email')
@@ -673,11 +682,20 @@ describe('challenge_recordings and leaderboard_entries', () => {
     expect(data!.email).toBe(owner.email);
     const updated = await adminUser.client
       .from('challenge_recordings')
-      .update({ valid_reps: 11 })
+      .update({ name: 'Corrected' })
       .eq('id', ownRecordingId)
-      .select('valid_reps')
+      .select('name')
       .single();
-    expect(updated.data!.valid_reps).toBe(11);
+    expect(updated.data!.name).toBe('Corrected');
+    // Counts are not corrected by hand any more: they are verified again (issue 18).
+    expectPermissionDenied(
+      (
+        await adminUser.client
+          .from('challenge_recordings')
+          .update({ valid_reps: 11 })
+          .eq('id', ownRecordingId)
+      ).error,
+    );
     const extra = await other.client
       .from('challenge_recordings')
       .insert(recordingFor(other, open.id))

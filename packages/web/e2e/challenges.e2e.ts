@@ -85,9 +85,8 @@ describe('/challenges', () => {
     await page.getByRole('heading', { name: 'Take the Challenge' }).waitFor();
 
     const openCard = await card(page, open.name);
-    expect(await openCard.getByTestId('participant-count').textContent()).toContain(
-      '4 participants',
-    );
+    // The counts and leaders arrive after the card ('…' until then).
+    await waitForText(openCard.getByTestId('participant-count'), '4 participants');
     expect(await openCard.textContent()).toContain('Bo');
     expect(await openCard.textContent()).toContain('+2 every 3 days');
     expect(
@@ -131,7 +130,7 @@ describe('/challenge/{slug}', () => {
     expect(body).toContain('Duration: 14 days');
     expect(body).toContain('Minimum daily reps: 10');
     expect(body).toContain('+2 every 3 days');
-    expect(await page.getByTestId('participant-count').textContent()).toContain('4 participants');
+    await waitForText(page.getByTestId('participant-count'), '4 participants');
 
     const top = page.getByRole('list', { name: 'Top participants' }).getByRole('listitem');
     expect(await top.count()).toBe(3);

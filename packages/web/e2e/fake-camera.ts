@@ -97,3 +97,29 @@ export async function cliCount(
   if (!record) throw new Error(`the CLI printed no record for ${clip}: ${stdout}`);
   return record;
 }
+
+/** `reptemple analyze` on any file with the server's verification settings: the lite model, the
+ * push-up analyser at 12 frames per second (PUSHUP_VERIFICATION_FPS in @reptemple/verifier). */
+export async function cliCountOfFile(file: string, cacheDir: string): Promise<CliCount> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      path.join(REPO_DIR, 'packages/cli/dist/bin.js'),
+      'analyze',
+      file,
+      '--analyser',
+      'pushup',
+      '--model',
+      'lite',
+      '--fps',
+      '12',
+      '--json',
+      '--cache-dir',
+      cacheDir,
+    ],
+    { cwd: REPO_DIR, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const [record] = JSON.parse(stdout) as CliCount[];
+  if (!record) throw new Error(`the CLI printed no record for ${file}: ${stdout}`);
+  return record;
+}

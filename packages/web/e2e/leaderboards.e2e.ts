@@ -26,6 +26,8 @@ import {
   uploadVideo,
   utcDay,
   utcWeekStart,
+  VERIFICATION_WAIT_MS,
+  waitForVerification,
 } from './data-setup.js';
 import { DESKTOP, launchBrowser, newVisitor, screenshot, waitForText } from './helpers.js';
 import { seedChallenge, sql } from './seed.js';
@@ -130,6 +132,9 @@ beforeAll(async () => {
   const single = await createChallenge({
     name: 'E2E Single Attempt',
     challenge_type: 'progression',
+    // Clip 30 is two clean reps; the lite model reads its lockouts short (0 valid + 2 invalid,
+    // `reptemple analyze --model lite`), the full model counts them valid, as labelled.
+    verification_model: 'full',
   });
   const media = await uploadVideo(uploader, readFileSync(CLIP), 'attempt.mp4');
   const inserted = checkRow(
@@ -278,37 +283,54 @@ describe('leaderboard', () => {
 });
 
 describe('recording view', () => {
-  it('stats, reps per minute, and a share that the Shares count keeps', async () => {
-    const { context, page } = await newVisitor(browser, DESKTOP, UTC);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto(`/challenge/${recording.challengeId}/recording/${recording.id}`);
-    await page.getByRole('heading', { name: 'Uri' }).waitFor({ timeout: UI_TIMEOUT_MS });
-    await expect(page.getByTestId('stat-valid').textContent()).resolves.toBe('25');
-    await expect(page.getByTestId('stat-invalid').textContent()).resolves.toBe('1');
-    await expect(page.getByTestId('stat-time').textContent()).resolves.toBe('1:01');
-    // 25 valid reps in 61.5 s: 24.39 a minute.
-    await expect(page.getByTestId('stat-rpm').textContent()).resolves.toBe('24');
-    await page.getByRole('heading', { name: 'Share Your Achievement' }).waitFor();
-    await expect(page.getByTestId('share-caption').textContent()).resolves.toMatch(
-      /#E2ESingleAttempt$/,
-    );
-    await expect(page.getByTestId('share-count').textContent()).resolves.toBe('0 shares');
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await waitForText(page.getByTestId('share-count'), '1 share');
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toContain('#E2ESingleAttempt');
-    expect(copied).toContain(`/recording/${recording.id}`);
-    const stored = checkRow(
-      await serviceClient()
-        .from('challenge_recordings')
-        .select('share_count')
-        .eq('id', recording.id)
-        .single(),
-      'reading the share count',
-    );
-    expect(stored.share_count).toBe(1);
-    await context.close();
-  });
+  it(
+    'stats, reps per minute, and a share that the Shares count keeps',
+    async () => {
+      const { context, page } = await newVisitor(browser, DESKTOP, UTC);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      // The claim (25 + 1) stands only until the server has counted the video (clip 30: 2 reps);
+      // the view shows the counts that stand.
+      const verified = await waitForVerification(recording.id);
+      expect(verified).toMatchObject({ verification_status: 'verified', claimed_valid_reps: 25 });
+      expect(verified.valid_reps).toBe(verified.verified_valid_reps);
+      expect(verified.valid_reps).not.toBe(25);
+      expect(verified.valid_reps).toBeGreaterThan(0);
+      await page.goto(`/challenge/${recording.challengeId}/recording/${recording.id}`);
+      await page.getByRole('heading', { name: 'Uri' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await expect(page.getByTestId('stat-valid').textContent()).resolves.toBe(
+        String(verified.valid_reps),
+      );
+      await expect(page.getByTestId('stat-invalid').textContent()).resolves.toBe(
+        String(verified.invalid_reps),
+      );
+      await expect(page.getByTestId('stat-time').textContent()).resolves.toBe('1:01');
+      // Valid reps over 61.5 s, times 60, rounded.
+      await expect(page.getByTestId('stat-rpm').textContent()).resolves.toBe(
+        String(Math.round((verified.valid_reps / 61.5) * 60)),
+      );
+      await page.getByRole('heading', { name: 'Share Your Achievement' }).waitFor();
+      await expect(page.getByTestId('share-caption').textContent()).resolves.toMatch(
+        /#E2ESingleAttempt$/,
+      );
+      await expect(page.getByTestId('share-count').textContent()).resolves.toBe('0 shares');
+      await page.getByRole('button', { name: 'Copy' }).click();
+      await waitForText(page.getByTestId('share-count'), '1 share');
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toContain('#E2ESingleAttempt');
+      expect(copied).toContain(`/recording/${recording.id}`);
+      const stored = checkRow(
+        await serviceClient()
+          .from('challenge_recordings')
+          .select('share_count')
+          .eq('id', recording.id)
+          .single(),
+        'reading the share count',
+      );
+      expect(stored.share_count).toBe(1);
+      await context.close();
+    },
+    VERIFICATION_WAIT_MS + UI_TIMEOUT_MS * 4,
+  );
 
   it('Show Detailed Analysis counts the recorded file as the CLI does', async () => {
     const { context, page } = await newVisitor(browser, DESKTOP, UTC);

@@ -17,6 +17,7 @@ import { violations } from './axe.js';
 import {
   type CliCount,
   cliCount,
+  cliCountOfFile,
   launchWithFakeCamera,
   makeFakeCameraClip,
 } from './fake-camera.js';
@@ -45,6 +46,8 @@ const CLIP = '08-tank-top-side.mp4';
 const DUEL_CLIP = '06-white-hoodie-side.mp4';
 /** A phone held in portrait (issue 12). */
 const PHONE_PORTRAIT = { width: 390, height: 844 };
+/** The server verifies a ~40 s recording on a loaded machine (issue 18). ms */
+const VERIFICATION_TIMEOUT_MS = 180_000;
 
 const workDir = mkdtempSync(path.join(tmpdir(), 'reptemple-record-e2e-'));
 let browser: Browser;
@@ -116,6 +119,11 @@ interface RecordingRow {
   valid_reps: number;
   invalid_reps: number;
   total_reps: number;
+  claimed_valid_reps: number;
+  claimed_invalid_reps: number;
+  verified_valid_reps: number | null;
+  verified_invalid_reps: number | null;
+  verification_status: string;
   duration_seconds: number;
   video_url: string | null;
   gif_url: string | null;
@@ -140,6 +148,20 @@ async function recordingsOf(challengeId: string): Promise<RecordingRow[]> {
   return (await response.json()) as RecordingRow[];
 }
 
+/** How the detail page writes a count. */
+const repsText = (count: number) => `${count} ${count === 1 ? 'rep' : 'reps'}`;
+
+/** Waits until the challenge's recording is no longer verifying; answers the row. */
+async function waitForVerification(challengeId: string): Promise<RecordingRow> {
+  const until = Date.now() + VERIFICATION_TIMEOUT_MS;
+  for (;;) {
+    const [row] = await recordingsOf(challengeId);
+    if (row && row.verification_status !== 'verifying') return row;
+    if (Date.now() > until) throw new Error(`still verifying: ${JSON.stringify(row)}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** Records until the attempt ends by itself (the clip is over: the rest rule), which warns first. */
 async function recordWholeClip(page: Page): Promise<{ valid: number; invalid: number }> {
   await startRecording(page);
@@ -160,67 +182,108 @@ async function recordBriefly(page: Page) {
 }
 
 describe('a full attempt', () => {
-  it('non-duel: shared link, e-mail only, live count as the CLI counts, submitted with video and referrer', async () => {
-    const challenge = await seedChallenge({ name: 'E2E Live Push-ups' });
-    const { context, page } = await visitor();
-    const email = uniqueEmail('live');
-    await page.goto(`/challenge/${challenge.slug}?ref=Friend%40Example.test`);
-    await page.getByRole('button', { name: 'Join Challenge' }).click();
-    await page.waitForURL((url) => url.pathname === `/challenge/${challenge.id}/record`);
-    await registerWithEmail(page, email);
-    const counted = await recordWholeClip(page);
-    await screenshot(page, 'record-results-desktop');
-    expect(await violations(page), 'results card').toEqual([]);
-    observed.push({ test: 'non-duel', analyser: 'pushup', ...counted });
-    expect(await page.getByTestId('ended-by').textContent()).toBe(
-      'Attempt ended: you rested for more than 3 seconds.',
-    );
-    // Within one rep of `reptemple analyze` on the same clip at the camera's rate, same model,
-    // same analyser.
-    expect(Math.abs(counted.valid - cli.pushup.valid_reps)).toBeLessThanOrEqual(1);
-    expect(
-      Math.abs(counted.valid + counted.invalid - (cli.pushup.valid_reps + cli.pushup.invalid_reps)),
-    ).toBeLessThanOrEqual(1);
+  it(
+    'non-duel: shared link, e-mail only, live count as the CLI counts, submitted with video and referrer',
+    async () => {
+      const challenge = await seedChallenge({ name: 'E2E Live Push-ups' });
+      const { context, page } = await visitor();
+      const email = uniqueEmail('live');
+      await page.goto(`/challenge/${challenge.slug}?ref=Friend%40Example.test`);
+      await page.getByRole('button', { name: 'Join Challenge' }).click();
+      await page.waitForURL((url) => url.pathname === `/challenge/${challenge.id}/record`);
+      await registerWithEmail(page, email);
+      const counted = await recordWholeClip(page);
+      await screenshot(page, 'record-results-desktop');
+      expect(await violations(page), 'results card').toEqual([]);
+      observed.push({ test: 'non-duel', analyser: 'pushup', ...counted });
+      expect(await page.getByTestId('ended-by').textContent()).toBe(
+        'Attempt ended: you rested for more than 3 seconds.',
+      );
+      // Every rep seen: the total within one of `reptemple analyze` on the same clip at the
+      // camera's rate, same model, same analyser. The verdicts within two: with the lite model
+      // the lockout of clip 08's reps reads 154-160 degrees against the 160-degree rule, so which
+      // frames a live loop at a load-dependent rate analyses can flip a verdict (the CLI itself
+      // counts 2, 3, 2, 2 valid at 24, 20, 15, 12 frames/s; docs/decisions.md).
+      expect(Math.abs(counted.valid - cli.pushup.valid_reps)).toBeLessThanOrEqual(2);
+      expect(
+        Math.abs(
+          counted.valid + counted.invalid - (cli.pushup.valid_reps + cli.pushup.invalid_reps),
+        ),
+      ).toBeLessThanOrEqual(1);
 
-    await submitAttempt(page);
-    expect(Number(await page.getByTestId('complete-valid').textContent())).toBe(counted.valid);
-    expect(await violations(page), 'Challenge Complete').toEqual([]);
-    const [row] = await recordingsOf(challenge.id);
-    expect(row).toMatchObject({
-      email,
-      name: email.split('@')[0],
-      gender: 'male',
-      valid_reps: counted.valid,
-      invalid_reps: counted.invalid,
-      referred_by: 'friend@example.test',
-    });
-    expect(row!.video_url).toMatch(/^\/media\/videos\/.+\.webm$/);
-    expect(row!.gif_url).toMatch(/^\/media\/gifs\/.+\.gif$/);
-    expect(row!.duration_seconds).toBeGreaterThan(5);
-    expect(row!.analysis_data).toMatchObject({
-      video_source: 'live_camera',
-      is_daily_challenge: false,
-      analysis_results: { analyser: 'pushup', validReps: counted.valid },
-    });
-    expect(row!.analysis_data.completed_reps).toHaveLength(counted.valid + counted.invalid);
-    expect(row!.analysis_data.exercise_definition?.name).toBeTruthy();
-    // The video is served and is a WebM.
-    const video = await fetch(`${stack.url}${row!.video_url}`);
-    expect(video.status).toBe(200);
-    expect(
-      Buffer.from(await video.arrayBuffer())
-        .subarray(0, 4)
-        .toString('hex'),
-    ).toBe('1a45dfa3');
+      await submitAttempt(page);
+      expect(Number(await page.getByTestId('complete-valid').textContent())).toBe(counted.valid);
+      expect(await violations(page), 'Challenge Complete').toEqual([]);
+      const [row] = await recordingsOf(challenge.id);
+      expect(row).toMatchObject({
+        email,
+        name: email.split('@')[0],
+        gender: 'male',
+        // The browser's counts are the claim; the server verifies the video (below).
+        claimed_valid_reps: counted.valid,
+        claimed_invalid_reps: counted.invalid,
+        referred_by: 'friend@example.test',
+      });
+      expect(row!.video_url).toMatch(/^\/media\/videos\/.+\.webm$/);
+      expect(row!.gif_url).toMatch(/^\/media\/gifs\/.+\.gif$/);
+      expect(row!.duration_seconds).toBeGreaterThan(5);
+      expect(row!.analysis_data).toMatchObject({
+        video_source: 'live_camera',
+        is_daily_challenge: false,
+        analysis_results: { analyser: 'pushup', validReps: counted.valid },
+      });
+      expect(row!.analysis_data.completed_reps).toHaveLength(counted.valid + counted.invalid);
+      expect(row!.analysis_data.exercise_definition?.name).toBeTruthy();
+      // The video is served and is a WebM.
+      const video = await fetch(`${stack.url}${row!.video_url}`);
+      expect(video.status).toBe(200);
+      expect(
+        Buffer.from(await video.arrayBuffer())
+          .subarray(0, 4)
+          .toString('hex'),
+      ).toBe('1a45dfa3');
 
-    // NEXT USER: signed out, storage cleared, the page afresh for the next participant.
-    await page.getByRole('button', { name: 'NEXT USER' }).click();
-    await page
-      .getByRole('heading', { name: 'Join the challenge' })
-      .waitFor({ timeout: UI_TIMEOUT_MS });
-    expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
-    await context.close();
-  });
+      // NEXT USER: signed out, storage cleared, the page afresh for the next participant.
+      await page.getByRole('button', { name: 'NEXT USER' }).click();
+      await page
+        .getByRole('heading', { name: 'Join the challenge' })
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
+
+      // Verified by the server (issue 18): the leaderboard shows the claim as 'Verifying…', then the
+      // verified count, which is what `reptemple analyze` counts in the uploaded file with the
+      // server's settings (lite model, push-ups at 12 frames per second).
+      const uploaded = path.join(workDir, 'uploaded.webm');
+      writeFileSync(
+        uploaded,
+        Buffer.from(await (await fetch(`${stack.url}${row!.video_url}`)).arrayBuffer()),
+      );
+      const verifiedByCli = cliCountOfFile(uploaded, workDir);
+      await page.goto(`/challenge/${challenge.slug}`);
+      const top = page
+        .getByRole('list', { name: 'Top participants' })
+        .getByRole('listitem')
+        .first();
+      await top.getByText('Verifying…').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await top.getByTestId('entry-reps').textContent()).toBe(repsText(counted.valid));
+      const expected = await verifiedByCli;
+      const verified = await waitForVerification(challenge.id);
+      expect(verified).toMatchObject({
+        verification_status: 'verified',
+        verified_valid_reps: expected.valid_reps,
+        verified_invalid_reps: expected.invalid_reps,
+        valid_reps: expected.valid_reps,
+        claimed_valid_reps: counted.valid,
+      });
+      await page.reload();
+      await top.getByTestId('entry-reps').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await top.getByTestId('entry-reps').textContent()).toBe(repsText(expected.valid_reps));
+      expect(await top.getByTestId('verification-badge').count()).toBe(0);
+      await screenshot(page, 'record-verified-leaderboard');
+      await context.close();
+    },
+    ATTEMPT_TIMEOUT_MS + VERIFICATION_TIMEOUT_MS,
+  );
 
   it('duel at phone size: name, e-mail and gender without a password, the definition analyser, readable counts', async () => {
     const duel = await seedChallenge({
@@ -296,7 +359,7 @@ describe('a full attempt', () => {
       email,
       name: 'Duelist Dee',
       gender: 'female',
-      valid_reps: counted.valid,
+      claimed_valid_reps: counted.valid,
       referred_by: null,
     });
     expect(row!.analysis_data.analysis_results.analyser).toBe('definition');

@@ -135,6 +135,7 @@ describe('challenge cards', () => {
     referral_count: 0,
     created_at: '2026-11-25T10:00:00Z',
     is_own: false,
+    verification_status: 'verified',
   });
   const board = (entries: LeaderboardEntry[], hidden = false): LeaderboardPage => ({
     challenge_id: 'c1',

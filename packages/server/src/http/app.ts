@@ -51,6 +51,8 @@ export interface AppDependencies {
   /** Whether the web app's source maps are served (development only). */
   serveSourceMaps: boolean;
   health: () => Promise<{ ok: boolean; report: Record<string, unknown> }>;
+  /** A rep's verification contact sheet (JPEG), if the recording has one. */
+  contactSheet: (recordingId: string, repNumber: number) => Promise<Buffer | undefined>;
 }
 
 const CORS_HEADERS = {
@@ -76,6 +78,8 @@ const READ_METHODS = ['GET', 'HEAD'] as const;
 const UPLOAD_STATUS_PATTERN = new RegExp(
   `^/api/uploads/(${UPLOAD_ID_PATTERN.source.slice(1, -1)})$`,
 );
+const CONTACT_SHEET_PATTERN =
+  /^\/api\/recordings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/reps\/([1-9][0-9]{0,3})\.jpg$/;
 /** What a client waiting for a thumbnail or GIF is told to wait. s */
 const MEDIA_RETRY_AFTER_SECONDS = 2;
 
@@ -232,6 +236,26 @@ export function createRoutes(deps: AppDependencies): Route[] {
           return;
         }
         sendJson(res, 200, status);
+      },
+    },
+    {
+      name: "a rep's verification contact sheet",
+      path: matching(CONTACT_SHEET_PATTERN),
+      methods: READ_METHODS,
+      async handle({ res, method, match }) {
+        const jpeg = await deps.contactSheet(match![1]!, Number(match![2]));
+        if (!jpeg) {
+          notFound(res, 'No contact sheet for this rep (not verified yet, or no such rep)');
+          return;
+        }
+        res.writeHead(200, {
+          'content-type': 'image/jpeg',
+          'content-length': jpeg.length,
+          // A new verification replaces it: revalidate after a minute.
+          'cache-control': 'public, max-age=60',
+          'x-content-type-options': 'nosniff',
+        });
+        res.end(method === 'HEAD' ? undefined : jpeg);
       },
     },
     {

@@ -6,10 +6,10 @@
 
 import { rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { QueueDefinition, QueuedJob } from '@reptemple/verifier';
 import type pg from 'pg';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { QueueDefinition, QueuedJob } from '../queue/job-queue.js';
 import { type FfmpegRunner, makeGif, makeThumbnail } from './ffmpeg.js';
 import { MediaFiles } from './media-files.js';
 import { findUpload, recordProgress } from './media-store.js';

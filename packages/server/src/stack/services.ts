@@ -1,8 +1,15 @@
 // The stack's own services over the database: the project's API keys, mail (SMTP or the local
-// outbox), the auth service with its redirect policy, the job queue, and the media service with
-// its bounded ffmpeg pool and its media workers.
+// outbox), the auth service with its redirect policy, the job queue, the media service with its
+// bounded ffmpeg pool and its media workers, and the verification workers (issue 18).
 
 import path from 'node:path';
+import {
+  type JobQueue,
+  startJobQueue,
+  startVerificationWorker,
+  VERIFICATION_QUEUE,
+  type VerificationWorker,
+} from '@reptemple/verifier';
 import type pg from 'pg';
 import { makeApiKey } from '../auth/jwt.js';
 import { type Mailer, OutboxMailer, SmtpMailer } from '../auth/mailer.js';
@@ -16,8 +23,7 @@ import { FfmpegPool } from '../media/ffmpeg-pool.js';
 import { MediaFiles } from '../media/media-files.js';
 import { createMediaJobHandler, MEDIA_QUEUE } from '../media/media-jobs.js';
 import { MediaService } from '../media/upload-service.js';
-import type { ChildGuard } from '../process/child-guard.js';
-import { type JobQueue, startJobQueue } from '../queue/job-queue.js';
+import { type ChildGuard, STOP_AT_ONCE } from '../process/child-guard.js';
 import type { StackSecrets } from '../secrets.js';
 
 export interface StackServices {
@@ -29,6 +35,8 @@ export interface StackServices {
   auth: AuthService;
   media: MediaService;
   queue: JobQueue;
+  /** Undefined with --workers 0. */
+  verifier: VerificationWorker | undefined;
 }
 
 /** Where a one-time link may send the browser afterwards: this site, the allow-list, and in
@@ -84,6 +92,8 @@ export async function createServices(options: {
   });
   const queue = await startJobQueue({ databaseUrl: options.databaseUrl, log: log.child('queue') });
   await queue.ensureQueue(MEDIA_QUEUE);
+  // Always: the database queues verification jobs into it, for this server's workers or others'.
+  await queue.ensureQueue(VERIFICATION_QUEUE);
   const files = new MediaFiles(path.join(config.dataDir, 'media'));
   // Before any upload or job: leftovers of a crash go, jobs it interrupted run again.
   await files.prepare(pool, log.child('media'));
@@ -107,8 +117,23 @@ export async function createServices(options: {
     config.mediaWorkers,
     createMediaJobHandler({ pool, files, runner, log: log.child('media') }),
   );
+  // Verification reads the videos from this server's media directory; its Chromium and ffmpeg
+  // are stopped by the watchdog should the server die.
+  const verifier =
+    config.verificationWorkers > 0
+      ? await startVerificationWorker({
+          databaseUrl: options.databaseUrl,
+          media: { kind: 'directory', dir: files.mediaDir },
+          workers: config.verificationWorkers,
+          queue,
+          ffmpegPath: config.ffmpegPath,
+          log: log.child('verifier'),
+          onChildProcess: (pid) => void options.guard.watch(pid, STOP_AT_ONCE),
+        })
+      : undefined;
   return {
     queue,
+    verifier,
     anonKey: apiKey('anon'),
     serviceRoleKey: apiKey('service_role'),
     mailer,

@@ -30,6 +30,8 @@ type LeaderboardEntryRow = WithNotNull<
   | 'referral_count'
   | 'share_count'
   | 'created_at'
+  | 'verification_status'
+  | 'verification_rank'
 >;
 
 type GeneratedComposite<Name extends keyof GeneratedPublic['CompositeTypes']> =

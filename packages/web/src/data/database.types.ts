@@ -47,6 +47,9 @@ export type Database = {
         Row: {
           analysis_data: Json | null
           challenge_id: string
+          claimed_invalid_reps: number
+          claimed_total_reps: number
+          claimed_valid_reps: number
           created_at: string
           duration_seconds: number
           email: string
@@ -65,11 +68,25 @@ export type Database = {
           total_reps: number
           user_id: string | null
           valid_reps: number
+          verification_details: Json | null
+          verification_error: string | null
+          verification_flagged: boolean | null
+          verification_rank: number | null
+          verification_request: string | null
+          verification_requested_at: string | null
+          verification_status: Database["public"]["Enums"]["recording_verification_status"]
+          verified_at: string | null
+          verified_invalid_reps: number | null
+          verified_total_reps: number | null
+          verified_valid_reps: number | null
           video_url: string | null
         }
         Insert: {
           analysis_data?: Json | null
           challenge_id: string
+          claimed_invalid_reps?: number
+          claimed_total_reps?: number
+          claimed_valid_reps?: number
           created_at?: string
           duration_seconds?: number
           email: string
@@ -88,11 +105,25 @@ export type Database = {
           total_reps?: number
           user_id?: string | null
           valid_reps?: number
+          verification_details?: Json | null
+          verification_error?: string | null
+          verification_flagged?: never
+          verification_rank?: never
+          verification_request?: string | null
+          verification_requested_at?: string | null
+          verification_status?: Database["public"]["Enums"]["recording_verification_status"]
+          verified_at?: string | null
+          verified_invalid_reps?: number | null
+          verified_total_reps?: number | null
+          verified_valid_reps?: number | null
           video_url?: string | null
         }
         Update: {
           analysis_data?: Json | null
           challenge_id?: string
+          claimed_invalid_reps?: number
+          claimed_total_reps?: number
+          claimed_valid_reps?: number
           created_at?: string
           duration_seconds?: number
           email?: string
@@ -111,6 +142,17 @@ export type Database = {
           total_reps?: number
           user_id?: string | null
           valid_reps?: number
+          verification_details?: Json | null
+          verification_error?: string | null
+          verification_flagged?: never
+          verification_rank?: never
+          verification_request?: string | null
+          verification_requested_at?: string | null
+          verification_status?: Database["public"]["Enums"]["recording_verification_status"]
+          verified_at?: string | null
+          verified_invalid_reps?: number | null
+          verified_total_reps?: number | null
+          verified_valid_reps?: number | null
           video_url?: string | null
         }
         Relationships: [
@@ -149,6 +191,7 @@ export type Database = {
           name: string
           slug: string
           start_date: string | null
+          verification_model: Database["public"]["Enums"]["pose_model_variant"]
         }
         Insert: {
           challenge_length_unit?:
@@ -177,6 +220,7 @@ export type Database = {
           name: string
           slug: string
           start_date?: string | null
+          verification_model?: Database["public"]["Enums"]["pose_model_variant"]
         }
         Update: {
           challenge_length_unit?:
@@ -205,6 +249,7 @@ export type Database = {
           name?: string
           slug?: string
           start_date?: string | null
+          verification_model?: Database["public"]["Enums"]["pose_model_variant"]
         }
         Relationships: [
           {
@@ -242,6 +287,69 @@ export type Database = {
           updated_at?: string
         }
         Relationships: []
+      }
+      recording_rep_evidence: {
+        Row: {
+          angle_name: string
+          bottom_angle: number | null
+          bottom_ms: number | null
+          end_ms: number
+          invalid_reason: string | null
+          is_valid: boolean
+          measurements: Json | null
+          phase_path: string[]
+          recording_id: string
+          rep_number: number
+          start_ms: number
+          top_angle: number | null
+          top_ms: number | null
+        }
+        Insert: {
+          angle_name: string
+          bottom_angle?: number | null
+          bottom_ms?: number | null
+          end_ms: number
+          invalid_reason?: string | null
+          is_valid: boolean
+          measurements?: Json | null
+          phase_path?: string[]
+          recording_id: string
+          rep_number: number
+          start_ms: number
+          top_angle?: number | null
+          top_ms?: number | null
+        }
+        Update: {
+          angle_name?: string
+          bottom_angle?: number | null
+          bottom_ms?: number | null
+          end_ms?: number
+          invalid_reason?: string | null
+          is_valid?: boolean
+          measurements?: Json | null
+          phase_path?: string[]
+          recording_id?: string
+          rep_number?: number
+          start_ms?: number
+          top_angle?: number | null
+          top_ms?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "recording_rep_evidence_recording_id_fkey"
+            columns: ["recording_id"]
+            isOneToOne: false
+            referencedRelation: "challenge_recordings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "recording_rep_evidence_recording_id_fkey"
+            columns: ["recording_id"]
+            isOneToOne: false
+            referencedRelation: "leaderboard_entries"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       user_profiles: {
         Row: {
@@ -331,6 +439,10 @@ export type Database = {
           total_reps: number | null
           user_id: string | null
           valid_reps: number | null
+          verification_rank: number | null
+          verification_status:
+            | Database["public"]["Enums"]["recording_verification_status"]
+            | null
           video_url: string | null
         }
         Relationships: [
@@ -349,8 +461,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: {
           challenge_id: string
+          flagged_count: number
           participant_count: number
           recording_count: number
+          verifying_count: number
         }[]
       }
       admin_recording_totals: {
@@ -416,6 +530,7 @@ export type Database = {
       event_template: "token2049" | "pushtober"
       gender_filter: "all" | "male" | "female" | "other"
       participant_gender: "male" | "female"
+      pose_model_variant: "lite" | "full" | "heavy"
       profile_gender: "male" | "female" | "other" | "prefer_not_to_say"
       profile_goal:
         | "exercise_correctness_analysis"
@@ -425,6 +540,11 @@ export type Database = {
         | "gaining_muscle"
         | "improving_posture"
         | "custom_workout_plans"
+      recording_verification_status:
+        | "no_video"
+        | "verifying"
+        | "verified"
+        | "failed"
       time_unit: "days" | "weeks" | "months"
     }
     CompositeTypes: {
@@ -475,6 +595,9 @@ export type Database = {
         referral_count: number | null
         created_at: string | null
         is_own: boolean | null
+        verification_status:
+          | Database["public"]["Enums"]["recording_verification_status"]
+          | null
       }
       leaderboard_gender_counts: {
         all: number | null
@@ -630,6 +753,7 @@ export const Constants = {
       event_template: ["token2049", "pushtober"],
       gender_filter: ["all", "male", "female", "other"],
       participant_gender: ["male", "female"],
+      pose_model_variant: ["lite", "full", "heavy"],
       profile_gender: ["male", "female", "other", "prefer_not_to_say"],
       profile_goal: [
         "exercise_correctness_analysis",
@@ -639,6 +763,12 @@ export const Constants = {
         "gaining_muscle",
         "improving_posture",
         "custom_workout_plans",
+      ],
+      recording_verification_status: [
+        "no_video",
+        "verifying",
+        "verified",
+        "failed",
       ],
       time_unit: ["days", "weeks", "months"],
     },

@@ -166,7 +166,18 @@ export const ANALYTICS = {
   },
   empty: 'No recordings yet.',
   noParticipants: (gender: string) => `No ${gender} participants yet`,
-  columns: ['Rank', 'Name', 'Email', 'Sex', 'Valid', 'Invalid', 'Total', 'Duration', 'Date'],
+  columns: [
+    'Rank',
+    'Name',
+    'Email',
+    'Sex',
+    'Valid',
+    'Invalid',
+    'Total',
+    'Duration',
+    'Date',
+    'Verification',
+  ],
 } as const;
 
 /** The CSV export's columns and file name (spec 02 §9), exactly. */

@@ -32,6 +32,8 @@ export const DETAIL = {
   join: 'Join Challenge',
   joining: 'Joining...',
   viewLeaderboard: 'View Leaderboard',
+  /** The participant count while it loads, as on the challenge cards. */
+  participantsLoading: '…',
   viewAll: (count: number) => `View All ${count} Participants`,
   joinFailed: 'Failed to join challenge. Please try again.',
   alreadyJoinedTitle: 'Already joined',

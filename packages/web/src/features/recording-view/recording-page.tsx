@@ -12,6 +12,9 @@ import {
 } from '../../data/challenges/challenges';
 import { isUuid } from '../../lib/uuid';
 import { errorToast } from '../../toast/toast-store';
+import { VERIFICATION } from '../verification/messages';
+import { RepEvidenceList } from '../verification/rep-evidence-list';
+import { VerificationBadge } from '../verification/verification-badge';
 import { DetailedAnalysis } from './components/detailed-analysis';
 import { RecordingStats } from './components/recording-stats';
 import { ShareAchievement } from './components/share-achievement';
@@ -55,6 +58,7 @@ function RecordingDetails(props: {
   recording: PublicRecording;
 }) {
   const { challenge, recording } = props;
+  const { supabase } = useAuth();
   const check = useMemo(() => challengeDefinition(challenge), [challenge]);
   const [shareCount, setShareCount] = useState(recording.share_count);
 
@@ -98,6 +102,18 @@ function RecordingDetails(props: {
       <div className="mt-6">
         <RecordingStats recording={recording} />
       </div>
+      {/* Issue 18: how the server verified the video, rep by rep (the frame, the angle, the rule). */}
+      <section aria-labelledby="verification-title" className="mt-6">
+        <h2 id="verification-title" className="flex items-center gap-2 text-lg font-semibold">
+          {VERIFICATION.evidenceTitle}
+          <VerificationBadge status={recording.verification_status} />
+        </h2>
+        {hidden ? null : recording.verification_status === 'verified' ? (
+          <div className="mt-3">
+            <RepEvidenceList client={supabase} recordingId={recording.id} />
+          </div>
+        ) : null}
+      </section>
       {hidden ? (
         <p role="status" className="mt-6 rounded-lg border border-line bg-surface-raised p-4">
           {RECORDING_VIEW.hiddenNote}

@@ -8,12 +8,14 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { PRODUCT_NAME } from '../../../constants/messages';
 import { CHALLENGE_TYPE_LABELS } from '../../../data/challenges/challenge-labels';
+import { VERIFICATION } from '../../verification/messages';
+import { FlaggedBadge } from '../../verification/verification-badge';
 import { adminFailure, causeOf } from '../components/admin-toasts';
 import { StatCard } from '../components/stat-card';
 import { ADMIN_TOASTS, ANALYTICS } from '../constants';
 import { getChallengeById } from '../data/admin-challenges';
 import { listChallengeRecordings } from '../data/admin-recordings';
-import { leaderboard, newestFirst, recordingStats } from '../lib/analytics';
+import { flaggedOnly, leaderboard, newestFirst, recordingStats } from '../lib/analytics';
 import { recordingsCsv, recordingsFileName } from '../lib/recordings-csv';
 import { AnalyticsCharts } from './analytics-charts';
 import { RecordingsTable } from './recordings-table';
@@ -47,6 +49,7 @@ export function AdminAnalyticsPage() {
   const { supabase } = useAuth();
   const navigate = useNavigate();
   const [tab, setTab] = useState('all');
+  const [flaggedFilter, setFlaggedFilter] = useState(false);
 
   const challenge = useQuery({
     queryKey: ['admin', 'challenge', id],
@@ -78,7 +81,8 @@ export function AdminAnalyticsPage() {
     document.title = `${challenge.data?.name ?? 'Challenge'} ${ANALYTICS.titleSuffix} · ${PRODUCT_NAME}`;
   }, [challenge.data?.name]);
 
-  const rows = recordings.data;
+  const rows = recordings.data && (flaggedFilter ? flaggedOnly(recordings.data) : recordings.data);
+  const flaggedCount = recordings.data ? flaggedOnly(recordings.data).length : 0;
   const views = useMemo(
     () =>
       rows && {
@@ -167,6 +171,17 @@ export function AdminAnalyticsPage() {
           ) : null}
 
           <section aria-label="Recordings" className="mt-8">
+            <div className="mb-3 flex flex-wrap items-center gap-3 text-sm">
+              <label className="flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  checked={flaggedFilter}
+                  onChange={(event) => setFlaggedFilter(event.target.checked)}
+                />
+                {VERIFICATION.flaggedOnly}
+              </label>
+              {flaggedCount > 0 ? <FlaggedBadge count={flaggedCount} /> : null}
+            </div>
             <Tabs
               label="Recordings"
               value={tab}
@@ -180,6 +195,7 @@ export function AdminAnalyticsPage() {
                     label={label}
                     recordings={views[value]}
                     ranked={ranked}
+                    client={supabase}
                     emptyText={value === 'all' ? ANALYTICS.empty : ANALYTICS.noParticipants(value)}
                   />
                 ),

@@ -38,6 +38,7 @@ export async function listAdminChallenges(
     ...challenge,
     recording_count: byChallenge.get(challenge.id)?.recording_count ?? 0,
     participant_count: byChallenge.get(challenge.id)?.participant_count ?? 0,
+    flagged_count: byChallenge.get(challenge.id)?.flagged_count ?? 0,
   }));
 }
 

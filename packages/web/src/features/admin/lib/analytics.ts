@@ -31,6 +31,11 @@ export function recordingStats(recordings: readonly AdminRecording[]): Recording
   };
 }
 
+/** Only the recordings whose verified total is more than one rep from the claim. */
+export function flaggedOnly(recordings: readonly AdminRecording[]): AdminRecording[] {
+  return recordings.filter((recording) => recording.verification_flagged);
+}
+
 /** Newest first (the All Recordings tab and the CSV). */
 export function newestFirst(recordings: readonly AdminRecording[]): AdminRecording[] {
   return [...recordings].sort(
@@ -38,7 +43,8 @@ export function newestFirst(recordings: readonly AdminRecording[]): AdminRecordi
   );
 }
 
-/** One sex's recordings, most valid reps first; among equals the earlier one ranks higher (the
+/** One sex's recordings as the leaderboard ranks them: verified (and verifying) before unverified
+ * (issue 18), then most valid reps first; among equals the earlier one ranks higher (the
  * tie-breaker of spec 02 §5). */
 export function leaderboard(
   recordings: readonly AdminRecording[],
@@ -48,6 +54,7 @@ export function leaderboard(
     .filter((recording) => recording.gender === gender)
     .sort(
       (a, b) =>
+        (b.verification_rank ?? 0) - (a.verification_rank ?? 0) ||
         b.valid_reps - a.valid_reps ||
         new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
     );

@@ -6,6 +6,7 @@ import { useAuth } from '../../../auth/auth-provider';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../../constants/messages';
+import { VERIFICATION } from '../../verification/messages';
 import { adminFailure, adminSuccess, causeOf } from '../components/admin-toasts';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ADMIN_TOASTS, type ChallengeFlag, FLAG_LABELS, FLAG_TOASTS, TABLE } from '../constants';
@@ -37,6 +38,7 @@ export function AdminChallengesPage() {
   const { supabase } = useAuth();
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<AdminChallengeListItem | null>(null);
+  const [flaggedFilter, setFlaggedFilter] = useState(false);
   const query = useQuery({
     queryKey: ADMIN_CHALLENGES_KEY,
     queryFn: () => listAdminChallenges(supabase),
@@ -111,6 +113,10 @@ export function AdminChallengesPage() {
   };
 
   const now = new Date();
+  // Admins look for recordings whose verified count is far from the claim (issue 18).
+  const rows = flaggedFilter
+    ? (query.data ?? []).filter((challenge) => challenge.flagged_count > 0)
+    : (query.data ?? []);
 
   return (
     <div className="mx-auto max-w-[90rem] px-4 py-10 sm:px-6 sm:py-14">
@@ -123,6 +129,14 @@ export function AdminChallengesPage() {
       </Link>
       <div className="mt-4 flex flex-wrap items-end justify-between gap-4">
         <h1 className="font-display text-3xl font-semibold">{TABLE.title}</h1>
+        <label className="ml-auto flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={flaggedFilter}
+            onChange={(event) => setFlaggedFilter(event.target.checked)}
+          />
+          {VERIFICATION.flaggedOnly}
+        </label>
         <Link to="/admin/challenges/create" className={buttonClasses('primary', 'sm')}>
           <PlusCircle aria-hidden="true" className="size-4" />
           {TABLE.create}
@@ -146,20 +160,10 @@ export function AdminChallengesPage() {
         <div className="mt-8">
           {/* Phones get cards, wider screens the table; both hold the same controls. */}
           <div className="md:hidden">
-            <ChallengeCards
-              rows={query.data}
-              now={now}
-              flagSwitch={flagSwitch}
-              onDelete={setToDelete}
-            />
+            <ChallengeCards rows={rows} now={now} flagSwitch={flagSwitch} onDelete={setToDelete} />
           </div>
           <div className="hidden md:block">
-            <ChallengeTable
-              rows={query.data}
-              now={now}
-              flagSwitch={flagSwitch}
-              onDelete={setToDelete}
-            />
+            <ChallengeTable rows={rows} now={now} flagSwitch={flagSwitch} onDelete={setToDelete} />
           </div>
         </div>
       )}

@@ -5,6 +5,7 @@ import {
   GENDER_FILTER_LABELS,
 } from '../../../data/challenges/challenge-labels';
 import { challengeTiming } from '../../../data/challenges/challenge-status';
+import { FlaggedBadge } from '../../verification/verification-badge';
 import { type ChallengeFlag, TABLE } from '../constants';
 import type { AdminChallengeListItem } from '../data/types';
 import { RowMenu } from './row-menu';
@@ -101,7 +102,14 @@ export function ChallengeTable(props: ChallengeListProps) {
               </td>
               <td className="px-3 py-3">{datesText(challenge)}</td>
               <td className="px-3 py-3 tabular-nums">{challenge.participant_count}</td>
-              <td className="px-3 py-3 tabular-nums">{challenge.recording_count}</td>
+              <td className="px-3 py-3 tabular-nums">
+                {challenge.recording_count}
+                {challenge.flagged_count > 0 ? (
+                  <span className="mt-1 block">
+                    <FlaggedBadge count={challenge.flagged_count} />
+                  </span>
+                ) : null}
+              </td>
               <td className="px-3 py-3">
                 <RowMenu
                   challengeId={challenge.id}
@@ -164,7 +172,12 @@ export function ChallengeCards(props: ChallengeListProps) {
             <Term label={gender}>{GENDER_FILTER_LABELS[challenge.gender_filter ?? 'all']}</Term>
             <Term label={dates}>{datesText(challenge)}</Term>
             <Term label={participants}>{challenge.participant_count}</Term>
-            <Term label={recordings}>{challenge.recording_count}</Term>
+            <Term label={recordings}>
+              {challenge.recording_count}{' '}
+              {challenge.flagged_count > 0 ? (
+                <FlaggedBadge count={challenge.flagged_count} />
+              ) : null}
+            </Term>
           </dl>
         </li>
       ))}

@@ -3,6 +3,7 @@ import { recentActivity } from '../dashboard/recent-activity';
 import { countActive } from '../data/admin-dashboard';
 import type { AdminRecording } from '../data/types';
 import {
+  flaggedOnly,
   formatDuration,
   histogramBinWidth,
   leaderboard,
@@ -29,6 +30,13 @@ function recording(extra: Partial<AdminRecording>): AdminRecording {
     total_reps: 10,
     duration_seconds: 60,
     created_at: new Date(2026, 10, 20, 12).toISOString(),
+    claimed_valid_reps: 10,
+    claimed_total_reps: 10,
+    verified_total_reps: 10,
+    verification_status: 'verified',
+    verification_rank: 1,
+    verification_flagged: false,
+    verification_error: null,
     ...extra,
   };
 }
@@ -212,6 +220,39 @@ describe('dashboard', () => {
       ['Ada submitted a recording', 'Cup', 'Just now'],
       ['New challenge created', 'Cup', '3h ago'],
       ['Bo submitted a recording', '', '2d ago'],
+    ]);
+  });
+});
+
+describe('verified scores in the admin leaderboards (issue 18)', () => {
+  it('verified and verifying recordings rank above unverified ones, whatever their count', () => {
+    const unverified = recording({
+      id: 'no-video',
+      valid_reps: 99,
+      verification_status: 'no_video',
+      verification_rank: 0,
+    });
+    const failed = recording({
+      id: 'failed',
+      valid_reps: 80,
+      verification_status: 'failed',
+      verification_rank: 0,
+    });
+    const verified = recording({ id: 'verified', valid_reps: 20 });
+    const verifying = recording({
+      id: 'verifying',
+      valid_reps: 30,
+      verification_status: 'verifying',
+      verification_rank: 1,
+    });
+    expect(
+      leaderboard([unverified, failed, verified, verifying], 'male').map((row) => row.id),
+    ).toEqual(['verifying', 'verified', 'no-video', 'failed']);
+  });
+  it('the flagged filter keeps only recordings flagged by the database', () => {
+    const flagged = recording({ id: 'flagged', verification_flagged: true });
+    expect(flaggedOnly([recording({}), flagged, recording({})]).map((row) => row.id)).toEqual([
+      'flagged',
     ]);
   });
 });

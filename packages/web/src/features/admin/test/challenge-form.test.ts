@@ -145,6 +145,7 @@ describe('dates in the form', () => {
       increment_value: 2,
       increment_cadence_value: 1,
       increment_cadence_unit: 'weeks',
+      verification_model: 'lite',
     } satisfies Challenge;
     const values = adminFormFromChallenge(challenge);
     expect(values).toMatchObject({

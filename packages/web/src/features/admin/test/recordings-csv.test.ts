@@ -16,6 +16,13 @@ function recording(name: string, extra: Partial<AdminRecording> = {}): AdminReco
     total_reps: 24,
     duration_seconds: 61.5,
     created_at: '2026-11-24T09:30:00.123456+00:00',
+    claimed_valid_reps: 21,
+    claimed_total_reps: 24,
+    verified_total_reps: 24,
+    verification_status: 'verified',
+    verification_rank: 1,
+    verification_flagged: false,
+    verification_error: null,
     ...extra,
   };
 }

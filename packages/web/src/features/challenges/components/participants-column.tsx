@@ -2,6 +2,7 @@ import { EyeOff, Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
+import { VerificationBadge } from '../../verification/verification-badge';
 import { plural } from '../challenge-terms';
 import { DETAIL, DETAIL_TOP_COUNT } from '../messages';
 
@@ -11,7 +12,8 @@ import { DETAIL, DETAIL_TOP_COUNT } from '../messages';
  * show, as the leaderboard shows no ranks: the column says so instead. */
 export function ParticipantsColumn(props: {
   challengeId: string;
-  participantCount: number;
+  /** null while it loads */
+  participantCount: number | null;
   top: readonly LeaderboardEntry[];
   resultsHidden: boolean;
   canJoin: boolean;
@@ -30,7 +32,9 @@ export function ParticipantsColumn(props: {
       </h2>
       <p className="mt-2 flex items-center gap-2 text-sm" data-testid="participant-count">
         <Users aria-hidden="true" className="size-4 text-gold" />
-        {plural(participantCount, 'participant', 'participants')}
+        {participantCount === null
+          ? DETAIL.participantsLoading
+          : plural(participantCount, 'participant', 'participants')}
       </p>
       <div className="mt-5 grid gap-3 sm:grid-cols-2">
         {props.canJoin ? (
@@ -42,7 +46,7 @@ export function ParticipantsColumn(props: {
             {props.closedLabel}
           </Button>
         )}
-        {participantCount > 0 ? (
+        {(participantCount ?? 0) > 0 ? (
           <Link
             to={`/challenge/${challengeId}/leaderboard`}
             className={buttonClasses('secondary', 'lg')}
@@ -51,7 +55,7 @@ export function ParticipantsColumn(props: {
           </Link>
         ) : null}
       </div>
-      {props.resultsHidden && participantCount > 0 ? (
+      {props.resultsHidden && (participantCount ?? 0) > 0 ? (
         <p
           className="mt-6 flex items-center gap-3 rounded-lg border border-line bg-surface-raised p-3 text-sm text-muted"
           data-testid="top-hidden"
@@ -85,12 +89,19 @@ export function ParticipantsColumn(props: {
                 </span>
               )}
               <span className="min-w-0 flex-1 truncate">{entry.name}</span>
-              <span className="font-semibold">{plural(entry.valid_reps ?? 0, 'rep', 'reps')}</span>
+              <span className="flex flex-col items-end gap-1">
+                <span className="font-semibold" data-testid="entry-reps">
+                  {plural(entry.valid_reps ?? 0, 'rep', 'reps')}
+                </span>
+                {entry.verification_status && entry.verification_status !== 'verified' ? (
+                  <VerificationBadge status={entry.verification_status} />
+                ) : null}
+              </span>
             </li>
           ))}
         </ol>
       ) : null}
-      {participantCount > DETAIL_TOP_COUNT ? (
+      {participantCount !== null && participantCount > DETAIL_TOP_COUNT ? (
         <Link
           to={`/challenge/${challengeId}/leaderboard`}
           className="mt-4 inline-block text-sm font-semibold text-gold hover:text-gold-bright"

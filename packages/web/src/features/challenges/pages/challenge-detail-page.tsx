@@ -142,7 +142,9 @@ function ChallengeDetail(props: { slug: string }) {
         <DetailsColumn challenge={challenge} timing={timing} />
         <ParticipantsColumn
           challengeId={challenge.id}
-          participantCount={participantsQuery.data?.participant_count ?? 0}
+          participantCount={
+            participantsQuery.data?.participant_count ?? (participantsQuery.isPending ? null : 0)
+          }
           top={participantsQuery.data?.entries ?? []}
           resultsHidden={participantsQuery.data?.results_hidden ?? false}
           canJoin={timing.open}

@@ -4,6 +4,7 @@ import { CountOrHidden } from '../../../components/hidden-count';
 import { buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
 import { formatDuration } from '../../../lib/duration';
+import { VerificationBadge } from '../../verification/verification-badge';
 import { LEADERBOARD } from '../constants';
 import { EntryName } from './entry-name';
 import { RankBadge } from './rank-badge';
@@ -45,6 +46,9 @@ export function RecordingRow(props: { challengeId: string; entry: LeaderboardEnt
               <Video aria-hidden="true" className="size-3" />
               {LEADERBOARD.video}
             </span>
+          ) : null}
+          {entry.verification_status && entry.verification_status !== 'verified' ? (
+            <VerificationBadge status={entry.verification_status} />
           ) : null}
         </EntryName>
         <p className="mt-0.5 text-xs text-muted">

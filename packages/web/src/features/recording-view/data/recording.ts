@@ -6,7 +6,7 @@ import type { Row } from '../../../data/database';
 import type { SupabaseClient } from '../../../data/supabase-client';
 
 const COLUMNS =
-  'id, challenge_id, name, valid_reps, invalid_reps, duration_seconds, video_url, gif_url, created_at, share_count';
+  'id, challenge_id, name, valid_reps, invalid_reps, duration_seconds, video_url, gif_url, created_at, share_count, verification_status';
 
 export type PublicRecording = Pick<
   Row<'leaderboard_entries'>,
@@ -20,6 +20,7 @@ export type PublicRecording = Pick<
   | 'gif_url'
   | 'created_at'
   | 'share_count'
+  | 'verification_status'
 >;
 
 /** The recording with this id in this challenge, or null (also when it belongs to another). */

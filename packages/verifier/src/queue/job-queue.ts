@@ -1,10 +1,12 @@
 // The job queue: pg-boss (10.x, the last major that runs on Node 20) in the stack's own PostgreSQL,
 // schema `pgboss`. Jobs are rows, so they survive restarts; a job whose worker died is retried
-// after its expiry (or at once, for queues whose workers all live in this server, see
-// retryInterruptedJobs); retries back off exponentially. See docs/decisions.md ("Job queue").
+// after its expiry, or sooner: every running job holds a PostgreSQL advisory lock on a connection
+// of its worker's process, which the database drops when that process dies, so any process can
+// tell a job whose worker is gone (retryOrphanedJobs); retries back off exponentially. See
+// docs/decisions.md ("Job queue").
 //
-// One module wires it for every user: the server's media jobs now, the verification worker next
-// (in the server, and as `reptemple worker` on other machines with the same calls):
+// One module wires it for every user: the server's media jobs and the verification worker (in the
+// server, and as `reptemple worker` on other machines with the same calls):
 //   const queue = await startJobQueue({ databaseUrl, log });
 //   await queue.ensureQueue(MEDIA_QUEUE);
 //   await queue.work(MEDIA_QUEUE, concurrency, async (job) => { ... });   // throw = retry
@@ -12,9 +14,9 @@
 //   queue.wake(MEDIA_QUEUE);                                              // after the commit
 //   await queue.stop();
 
-import type pg from 'pg';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
-import type { Logger } from '../log.js';
+import type { VerifierLogger as Logger } from '../log.js';
 
 /** A queue and the rules of its jobs. */
 export interface QueueDefinition<Data> {
@@ -63,6 +65,10 @@ export interface JobQueue {
    * their expiry. Only for queues whose every worker runs in this process: a job running elsewhere
    * would be run twice. */
   retryInterruptedJobs(definition: QueueDefinition<unknown>): Promise<number>;
+  /** Jobs running longer than `graceSeconds` whose worker process is gone (its job lock is free:
+   * the process died, or lost its database connection) are retried now rather than after their
+   * expiry. Safe with workers on other machines: a live worker holds its job's lock. */
+  retryOrphanedJobs(definition: QueueDefinition<unknown>, graceSeconds?: number): Promise<number>;
   /** Stops taking jobs, waits up to `timeoutMs` for running ones, and fails (so retries) the rest. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -84,6 +90,13 @@ const DEFAULT_POLLING_INTERVAL_SECONDS = 0.5;
 /** How long stop() waits for running jobs by default. ms */
 const DEFAULT_STOP_TIMEOUT_MS = 30_000;
 
+/** s a job runs before retryOrphanedJobs may judge it: its worker takes the job's lock first
+ * thing, so a job younger than this may not hold it yet. */
+const DEFAULT_ORPHAN_GRACE_SECONDS = 10;
+
+/** The advisory lock a running job holds: one 64-bit key per job id. */
+const JOB_LOCK_SQL = "hashtextextended('reptemple-job:' || $1, 0)";
+
 /** pg-boss wants its `db` option to run SQL; a transaction's client does. */
 function executorFor(client: pg.ClientBase) {
   return { executeSql: (text: string, values: unknown[]) => client.query(text, values) };
@@ -103,6 +116,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   // maintenance errors there and carries on.
   boss.on('error', (error) => log.error('queue_error', { error }));
   await boss.start();
+  // Connections that hold the locks of running jobs (one per running job) and look for orphans.
+  const lockPool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    application_name: 'reptemple-job-locks',
+    max: 16,
+  });
+  lockPool.on('error', (error) => log.warn('queue_lock_connection_lost', { error }));
   const workerIds = new Map<string, string[]>();
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS;
 
@@ -136,13 +156,23 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
           async ([job]) => {
             if (!job) return;
-            await handler({
-              id: job.id,
-              data: job.data as never,
-              retryCount: job.retryCount,
-              retryLimit: job.retryLimit,
-              isLastTry: job.retryCount >= job.retryLimit,
-            });
+            // Held for the whole try: the database frees it when this process dies.
+            const lock = await lockPool.connect();
+            try {
+              await lock.query(`select pg_advisory_lock(${JOB_LOCK_SQL})`, [job.id]);
+              await handler({
+                id: job.id,
+                data: job.data as never,
+                retryCount: job.retryCount,
+                retryLimit: job.retryLimit,
+                isLastTry: job.retryCount >= job.retryLimit,
+              });
+            } finally {
+              await lock.query(`select pg_advisory_unlock(${JOB_LOCK_SQL})`, [job.id]).then(
+                () => lock.release(),
+                (error: unknown) => lock.release(error as Error),
+              );
+            }
           },
         );
         workerIds.set(definition.name, [...(workerIds.get(definition.name) ?? []), id]);
@@ -170,8 +200,40 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       return ids.length;
     },
 
+    async retryOrphanedJobs(definition, graceSeconds = DEFAULT_ORPHAN_GRACE_SECONDS) {
+      const { rows } = await lockPool.query<{ id: string }>(
+        `select id from ${QUEUE_SCHEMA}.job where name = $1 and state = 'active'
+           and started_on < now() - $2 * interval '1 second'`,
+        [definition.name, graceSeconds],
+      );
+      if (rows.length === 0) return 0;
+      const probe = await lockPool.connect();
+      let retried = 0;
+      try {
+        for (const { id } of rows) {
+          const { rows: taken } = await probe.query<{ free: boolean }>(
+            `select pg_try_advisory_lock(${JOB_LOCK_SQL}) as free`,
+            [id],
+          );
+          if (!taken[0]?.free) continue; // its worker is alive
+          await probe.query(`select pg_advisory_unlock(${JOB_LOCK_SQL})`, [id]);
+          await boss.fail(definition.name, id, {
+            message: 'its worker stopped while it ran (process killed or connection lost)',
+          });
+          retried++;
+        }
+      } finally {
+        probe.release();
+      }
+      if (retried > 0) {
+        log.warn('queue_orphaned_jobs_retried', { queue: definition.name, jobs: retried });
+      }
+      return retried;
+    },
+
     async stop(timeoutMs = DEFAULT_STOP_TIMEOUT_MS) {
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      await lockPool.end();
     },
   };
 }

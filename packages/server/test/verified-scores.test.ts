@@ -1,0 +1,376 @@
+// Claimed and verified counts through the data API (issue 18): a participant's counts are a claim
+// fixed at insert; only the verification worker (the database owner's connection, never the data
+// API) writes verified counts; a recording with a video gets a verification job in the same
+// transaction; the public leaderboard ranks verified and verifying recordings above unverified.
+
+import type { PostgrestError } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  createChallenge,
+  createUser,
+  recordingFor,
+  serviceClient,
+  sql,
+  type TestUser,
+} from './helpers.js';
+
+function expectPermissionDenied(error: PostgrestError | null): void {
+  expect(error, 'expected PostgREST to refuse with 42501').not.toBeNull();
+  expect(error!.code).toBe('42501');
+}
+
+interface VerificationRow {
+  valid_reps: number;
+  claimed_valid_reps: number;
+  claimed_total_reps: number;
+  verified_valid_reps: number | null;
+  verification_status: string;
+  verification_request: string | null;
+  verification_flagged: boolean;
+}
+
+async function verificationOf(id: string): Promise<VerificationRow> {
+  const [row] = await sql<VerificationRow>(
+    `select valid_reps, claimed_valid_reps, claimed_total_reps, verified_valid_reps,
+       verification_status, verification_request, verification_flagged
+     from public.challenge_recordings where id = $1`,
+    [id],
+  );
+  return row!;
+}
+
+/** The verification jobs queued for a recording (the queue's own table). */
+async function jobsFor(id: string): Promise<{ request: string; state: string }[]> {
+  return sql<{ request: string; state: string }>(
+    `select data ->> 'request' as request, state::text from pgboss.job
+     where name = 'verification' and data ->> 'recordingId' = $1`,
+    [id],
+  );
+}
+
+/** What the worker writes, as the worker writes it (the owner's connection). */
+async function writeVerified(id: string, valid: number, invalid: number): Promise<void> {
+  await sql(
+    `update public.challenge_recordings set verified_valid_reps = $2, verified_invalid_reps = $3,
+       verified_total_reps = $2::int + $3::int, valid_reps = $2, invalid_reps = $3,
+       total_reps = $2::int + $3::int,
+       verification_status = 'verified', verified_at = now()
+     where id = $1`,
+    [id, valid, invalid],
+  );
+}
+
+let owner: TestUser;
+let other: TestUser;
+let challenge: { id: string };
+
+beforeAll(async () => {
+  [owner, other, challenge] = await Promise.all([
+    createUser({ label: 'claimant' }),
+    createUser({ label: 'other' }),
+    createChallenge({ name: 'Verified scores' }),
+  ]);
+});
+
+async function submit(user: TestUser, overrides: Record<string, unknown> = {}): Promise<string> {
+  // Each submission in a challenge of its own: the default challenge takes one per participant.
+  const target = await createChallenge();
+  const { data, error } = await user.client
+    .from('challenge_recordings')
+    .insert(recordingFor(user, target.id, overrides))
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+  return data!.id;
+}
+
+describe('claimed counts', () => {
+  it('the counts sent at insert are stored as the claim and stand until verified', async () => {
+    const id = await submit(owner, { valid_reps: 40, invalid_reps: 3 });
+    expect(await verificationOf(id)).toMatchObject({
+      valid_reps: 40,
+      claimed_valid_reps: 40,
+      claimed_total_reps: 43,
+      verified_valid_reps: null,
+      verification_status: 'verifying',
+    });
+  });
+  it('a participant cannot raise a count after submission', async () => {
+    const id = await submit(owner, { valid_reps: 10, invalid_reps: 0 });
+    for (const change of [
+      { valid_reps: 200 },
+      { invalid_reps: 0, valid_reps: 11 },
+      { total_reps: 200 },
+      { claimed_valid_reps: 200 },
+      { duration_seconds: 1 },
+      { analysis_data: { completed_reps: [] } },
+      { video_url: '/media/videos/other.webm' },
+    ]) {
+      expectPermissionDenied(
+        (await owner.client.from('challenge_recordings').update(change).eq('id', id)).error,
+      );
+    }
+    expect(await verificationOf(id)).toMatchObject({ valid_reps: 10, claimed_valid_reps: 10 });
+  });
+  it('a participant cannot set a verified count or status, at insert or after', async () => {
+    for (const field of [
+      { verified_valid_reps: 50 },
+      { verified_total_reps: 50 },
+      { verification_status: 'verified' },
+      { verification_request: '00000000-0000-4000-8000-000000000000' },
+      { claimed_valid_reps: 50 },
+    ]) {
+      expectPermissionDenied(
+        (
+          await owner.client
+            .from('challenge_recordings')
+            .insert(recordingFor(owner, challenge.id, field))
+        ).error,
+      );
+    }
+    const id = await submit(owner);
+    expectPermissionDenied(
+      (
+        await owner.client
+          .from('challenge_recordings')
+          .update({ verified_valid_reps: 99, verification_status: 'verified' })
+          .eq('id', id)
+      ).error,
+    );
+    // Not through the evidence table either.
+    expectPermissionDenied(
+      (
+        await owner.client.from('recording_rep_evidence').insert({
+          recording_id: id,
+          rep_number: 1,
+          start_ms: 0,
+          end_ms: 1,
+          angle_name: 'elbow',
+          is_valid: true,
+        })
+      ).error,
+    );
+    expect(await verificationOf(id)).toMatchObject({
+      verified_valid_reps: null,
+      verification_status: 'verifying',
+    });
+  });
+  it('even the service role cannot insert a recording as verified: the trigger clears it', async () => {
+    const target = await createChallenge();
+    const { data, error } = await serviceClient()
+      .from('challenge_recordings')
+      .insert({
+        ...recordingFor(owner, target.id),
+        verified_valid_reps: 99,
+        verification_status: 'verified',
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    expect(await verificationOf(data!.id)).toMatchObject({
+      verified_valid_reps: null,
+      verification_status: 'verifying',
+    });
+  });
+  it('a participant cannot submit in another name (account or e-mail)', async () => {
+    expectPermissionDenied(
+      (
+        await other.client
+          .from('challenge_recordings')
+          .insert(recordingFor(other, challenge.id, { user_id: owner.id }))
+      ).error,
+    );
+    expectPermissionDenied(
+      (
+        await other.client
+          .from('challenge_recordings')
+          .insert(recordingFor(other, challenge.id, { email: owner.email }))
+      ).error,
+    );
+  });
+});
+
+describe('verification requests', () => {
+  it('a recording with a video gets one verification job, in its own transaction', async () => {
+    const id = await submit(owner);
+    const row = await verificationOf(id);
+    expect(row.verification_request).not.toBeNull();
+    expect(await jobsFor(id)).toEqual([
+      { request: row.verification_request, state: expect.stringMatching(/created|active|retry/) },
+    ]);
+  });
+  it('a recording without a video is unverified and queues nothing; attaching one queues it', async () => {
+    const id = await submit(owner, { video_url: null, gif_url: null });
+    expect(await verificationOf(id)).toMatchObject({
+      verification_status: 'no_video',
+      verification_request: null,
+    });
+    expect(await jobsFor(id)).toEqual([]);
+    const { error } = await owner.client.rpc('attach_recording_video', {
+      target_recording_id: id,
+      new_video_url: '/media/videos/late.webm',
+    });
+    expect(error).toBeNull();
+    const row = await verificationOf(id);
+    expect(row.verification_status).toBe('verifying');
+    expect(await jobsFor(id)).toEqual([
+      { request: row.verification_request, state: expect.any(String) },
+    ]);
+  });
+});
+
+describe('flags and ranking', () => {
+  it('a verified total more than one rep from the claim is flagged; within one is not', async () => {
+    const claimed200 = await submit(owner, { valid_reps: 200, invalid_reps: 0 });
+    await writeVerified(claimed200, 3, 0);
+    expect(await verificationOf(claimed200)).toMatchObject({
+      valid_reps: 3,
+      claimed_valid_reps: 200,
+      verification_flagged: true,
+    });
+    const close = await submit(owner, { valid_reps: 20, invalid_reps: 1 });
+    await writeVerified(close, 20, 0);
+    expect((await verificationOf(close)).verification_flagged).toBe(false);
+  });
+  it('the public leaderboard puts verified and verifying recordings above unverified ones', async () => {
+    const board = await createChallenge({ is_daily: true });
+    const users = await Promise.all([1, 2, 3].map(() => createUser({ label: 'ranked' })));
+    const insert = async (user: TestUser, overrides: Record<string, unknown>) => {
+      const { data, error } = await user.client
+        .from('challenge_recordings')
+        .insert(recordingFor(user, board.id, overrides))
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      return data!.id;
+    };
+    const noVideo = await insert(users[0]!, { valid_reps: 90, video_url: null, gif_url: null });
+    const verified = await insert(users[1]!, { valid_reps: 30 });
+    await writeVerified(verified, 25, 0);
+    const verifying = await insert(users[2]!, { valid_reps: 20 });
+    const { data, error } = await serviceClient()
+      .from('leaderboard_entries')
+      .select('id, valid_reps, verification_status')
+      .eq('challenge_id', board.id)
+      .order('verification_rank', { ascending: false })
+      .order('valid_reps', { ascending: false })
+      .order('created_at', { ascending: true });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: verified, valid_reps: 25, verification_status: 'verified' },
+      { id: verifying, valid_reps: 20, verification_status: 'verifying' },
+      { id: noVideo, valid_reps: 90, verification_status: 'no_video' },
+    ]);
+  });
+
+  it('challenge_leaderboard ranks unchecked recordings below checked ones, and a verified recording is its participant’s best', async () => {
+    // Daily: one recording a day, so one participant can have two (yesterday's and today's).
+    const board = await createChallenge({ is_daily: true });
+    const [claimant, checked, pending, mixed] = await Promise.all(
+      ['claimant', 'checked', 'pending', 'mixed'].map((label) => createUser({ label })),
+    );
+    const insert = async (user: TestUser, name: string, overrides: Record<string, unknown>) => {
+      const [row] = await sql<{ id: string }>(
+        `insert into public.challenge_recordings
+           (challenge_id, user_id, name, email, gender, valid_reps, invalid_reps, duration_seconds,
+            video_url, gif_url, analysis_data, created_at)
+         values ($1, $2, $3, $4, 'male', $5, 0, 60, $6, $6, '{"completed_reps": []}',
+           now() - $7 * interval '1 day')
+         returning id`,
+        [
+          board.id,
+          user.id,
+          name,
+          user.email,
+          overrides.valid_reps,
+          overrides.video_url ?? null,
+          overrides.days_ago ?? 0,
+        ],
+      );
+      return row!.id;
+    };
+    await insert(claimant!, 'Claimant', { valid_reps: 90 }); // saved without a video
+    const checkedId = await insert(checked!, 'Checked', {
+      valid_reps: 30,
+      video_url: '/media/videos/checked.webm',
+    });
+    await writeVerified(checkedId, 25, 0);
+    await insert(pending!, 'Pending', { valid_reps: 20, video_url: '/media/videos/pending.webm' });
+    await insert(mixed!, 'Mixed', { valid_reps: 80, days_ago: 1 }); // no video: unchecked
+    const mixedVerified = await insert(mixed!, 'Mixed', {
+      valid_reps: 10,
+      video_url: '/media/videos/mixed.webm',
+    });
+    await writeVerified(mixedVerified, 10, 0);
+    const { data, error } = await serviceClient().rpc('challenge_leaderboard', {
+      target_challenge_id: board.id,
+      period: 'all_time',
+      gender: 'all',
+      time_zone: 'UTC',
+      page_offset: 0,
+      page_size: 100,
+      as_of: null,
+    });
+    expect(error).toBeNull();
+    const entries = (data as { entries: { name: string; valid_reps: number; rank: number }[] })
+      .entries;
+    expect(entries.map(({ name, valid_reps, rank }) => ({ name, valid_reps, rank }))).toEqual([
+      { name: 'Checked', valid_reps: 25, rank: 1 },
+      { name: 'Pending', valid_reps: 20, rank: 2 },
+      { name: 'Mixed', valid_reps: 10, rank: 3 },
+      { name: 'Claimant', valid_reps: 90, rank: 4 },
+    ]);
+    // The signed-in claimant's own rank agrees with the list.
+    const own = await claimant!.client.rpc('challenge_leaderboard', {
+      target_challenge_id: board.id,
+      period: 'all_time',
+      gender: 'all',
+      time_zone: 'UTC',
+      page_offset: 0,
+      page_size: 1,
+      as_of: null,
+    });
+    expect(own.error).toBeNull();
+    expect(own.data).toMatchObject({ own_entry: { name: 'Claimant', rank: 4 } });
+  });
+
+  it('a video attached later lifts a participant into the checked tier; a failed verification drops them', async () => {
+    const board = await createChallenge({});
+    const [late, steady] = await Promise.all(
+      ['late', 'steady'].map((label) => createUser({ label })),
+    );
+    const lateId = await submit(late!, {
+      challenge_id: board.id,
+      name: 'Late',
+      valid_reps: 50,
+      video_url: null,
+      gif_url: null,
+    });
+    const steadyId = await submit(steady!, {
+      challenge_id: board.id,
+      name: 'Steady',
+      valid_reps: 10,
+    });
+    await writeVerified(steadyId, 10, 0);
+    const order = async () => {
+      const { data, error } = await serviceClient().rpc('challenge_leaderboard', {
+        target_challenge_id: board.id,
+      });
+      expect(error).toBeNull();
+      return (data as { entries: { name: string }[] }).entries.map((entry) => entry.name);
+    };
+    expect(await order()).toEqual(['Steady', 'Late']);
+    const attached = await late!.client.rpc('attach_recording_video', {
+      target_recording_id: lateId,
+      new_video_url: '/media/videos/late-tier.webm',
+    });
+    expect(attached.error).toBeNull();
+    expect(await order()).toEqual(['Late', 'Steady']); // verifying: ranked with its claim
+    await sql(
+      `update public.challenge_recordings set verification_status = 'failed',
+         verification_error = 'video missing' where id = $1`,
+      [lateId],
+    );
+    expect(await order()).toEqual(['Steady', 'Late']);
+  });
+});

@@ -1,0 +1,51 @@
+// @reptemple/verifier: server-side verification of submitted recordings (issue 18).
+//   queue/    the job queue (pg-boss in the stack's PostgreSQL), used by the media jobs too
+//   verify/   one video verified: the pose engine, the SDK's frame path, evidence, contact sheets
+//   worker/   the verification worker over the queue and the database; rescoring a challenge
+
+export { SILENT_LOGGER, type VerifierLogger } from './log.js';
+export {
+  type JobQueue,
+  type JobQueueOptions,
+  QUEUE_SCHEMA,
+  type QueueDefinition,
+  type QueuedJob,
+  startJobQueue,
+} from './queue/job-queue.js';
+export {
+  type AngleSample,
+  analyseRecording,
+  type PhaseChange,
+  type RecordingAnalysis,
+  type RepEvidence,
+} from './verify/analyse-recording.js';
+export { renderContactSheet } from './verify/contact-sheet.js';
+export { type DrivingAngle, drivingAngleFor } from './verify/driving-angle.js';
+export { PUSHUP_VERIFICATION_FPS, verificationFps } from './verify/sampling.js';
+export {
+  CONTACT_SHEET_FRAME_HEIGHT,
+  type VerificationTiming,
+  type VerifyVideoOptions,
+  type VideoVerification,
+  verifyVideo,
+} from './verify/verify-video.js';
+export { childBrowserPids } from './worker/browser-processes.js';
+export { type MediaSource, parseMediaSource } from './worker/media-source.js';
+export {
+  type RankChange,
+  type RankedRecording,
+  type RescoreProgress,
+  rankChanges,
+  rankingOf,
+  requestChallengeRescore,
+  rescoreProgress,
+} from './worker/rescore.js';
+export { VerificationError, type VerificationErrorCode } from './worker/verification-error.js';
+export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
+export {
+  analyserChoiceFor,
+  BUILTIN_PUSHUP_DEFINITION_ID,
+  startVerificationWorker,
+  type VerificationWorker,
+  type VerificationWorkerOptions,
+} from './worker/verification-worker.js';
