@@ -43,7 +43,15 @@ async function startStack(verifyWorkers: number): Promise<StartedServer> {
   const started = await startServer({
     dataDir,
     logFile: path.join(root, `server-${Date.now()}.log`),
-    env: { VERIFY_WORKERS: String(verifyWorkers), LOG_LEVEL: 'info', TRUST_PROXY: '1' },
+    // Its own embedded PostgreSQL even when the suite runs on an external cluster (DATABASE_URL):
+    // these tests kill the server and its database, and a second stack migrating the cluster's
+    // database would reset the roles the shared stack's data API signs in with.
+    env: {
+      DATABASE_URL: '',
+      VERIFY_WORKERS: String(verifyWorkers),
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: '1',
+    },
   });
   const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
     postgresPassword: string;
