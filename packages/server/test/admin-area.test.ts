@@ -2,7 +2,6 @@
 // user's challenge may carry for its type, the admin-only count functions, and the admin area's
 // own queries called directly by someone who is not an admin.
 
-import type { PostgrestError } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_PUSHUP_DEFINITION_ID } from '../src/constants.js';
 import {
@@ -11,16 +10,12 @@ import {
   BUILTIN_PUSHUP_ID,
   createChallenge,
   createUser,
+  expectPermissionDenied,
   recordingFor,
   serviceClient,
   sql,
   type TestUser,
 } from './helpers.js';
-
-function expectPermissionDenied(error: PostgrestError | null): void {
-  expect(error, 'expected PostgREST to refuse with 42501').not.toBeNull();
-  expect(error!.code).toBe('42501');
-}
 
 let user: TestUser;
 let second: TestUser;

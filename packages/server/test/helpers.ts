@@ -1,7 +1,7 @@
 // Shared helpers: supabase-js clients for each role, users, direct database access, the outbox.
 
 import { randomBytes } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import ws from 'ws';
@@ -165,4 +165,10 @@ export async function latestMail(to: string): Promise<OutboxMessage> {
   const { messages } = (await response.json()) as { messages: OutboxMessage[] };
   expect(messages.length).toBeGreaterThan(0);
   return messages[0]!;
+}
+
+/** PostgREST refused the request for lack of a privilege (42501): a grant or a policy said no. */
+export function expectPermissionDenied(error: PostgrestError | null): void {
+  expect(error, 'expected PostgREST to refuse with 42501').not.toBeNull();
+  expect(error!.code).toBe('42501');
 }

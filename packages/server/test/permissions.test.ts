@@ -2,7 +2,7 @@
 // stack. "Denied" means PostgREST refuses (42501) or the row policies leave nothing to read or
 // change (checked in the database afterwards).
 
-import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   admin,
@@ -10,17 +10,13 @@ import {
   BUILTIN_PUSHUP_ID,
   createChallenge,
   createUser,
+  expectPermissionDenied,
   recordingFor,
   serviceClient,
   sql,
   type TestUser,
   uniqueEmail,
 } from './helpers.js';
-
-function expectPermissionDenied(error: PostgrestError | null): void {
-  expect(error, 'expected PostgREST to refuse with 42501').not.toBeNull();
-  expect(error!.code).toBe('42501');
-}
 
 let owner: TestUser;
 let other: TestUser;
