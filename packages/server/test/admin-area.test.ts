@@ -319,3 +319,85 @@ describe('bad input on admin writes', () => {
     expect(error?.code).toBe('23514');
   });
 });
+
+describe('an admin deletes a challenge that has recordings and participants', () => {
+  it('through the data API: it succeeds and no row of the challenge or its recordings is left', async () => {
+    const doomed = await createChallenge({ challenge_type: 'duel' });
+    const recordingIds: string[] = [];
+    for (const participant of [user, second]) {
+      const { data, error } = await participant.client
+        .from('challenge_recordings')
+        .insert(recordingFor(participant, doomed.id))
+        .select('id')
+        .single();
+      expect(error).toBeNull();
+      recordingIds.push(data!.id);
+    }
+    // What a verification writes (the worker, as the service role): a rep's evidence and image.
+    await sql(
+      `insert into public.recording_rep_evidence (recording_id, rep_number, start_ms, end_ms, angle_name, is_valid)
+       values ($1, 1, 0, 900, 'elbow', true)`,
+      [recordingIds[0]],
+    );
+    await sql(
+      `insert into reptemple_private.recording_rep_images (recording_id, rep_number, jpeg)
+       values ($1, 1, '\\xffd8ffd9'::bytea)`,
+      [recordingIds[0]],
+    );
+    const event = await adminUser.client
+      .from('challenge_events')
+      .insert({ challenge_id: doomed.id, template: 'pushtober' });
+    expect(event.error).toBeNull();
+
+    // Every table that refers to a challenge or a recording by a column of that name, found in
+    // the catalogue, so a table added later is checked too.
+    const tables = await sql<{ schema: string; name: string; column: string }>(
+      `select c.table_schema as schema, c.table_name as name, c.column_name as column
+       from information_schema.columns c
+       join information_schema.tables t using (table_schema, table_name)
+       where t.table_type = 'BASE TABLE' and c.column_name in ('challenge_id', 'recording_id')
+         and c.table_schema not in ('pg_catalog', 'information_schema')
+       order by 1, 2`,
+    );
+    const rowsLeft = async () => {
+      const counts: Record<string, number> = {
+        'public.challenges': (
+          await sql('select 1 from public.challenges where id = $1', [doomed.id])
+        ).length,
+      };
+      for (const { schema, name, column } of tables) {
+        const ids = column === 'challenge_id' ? [doomed.id] : recordingIds;
+        const rows = await sql(
+          `select 1 from "${schema}"."${name}" where "${column}"::text = any($1::text[])`,
+          [ids],
+        );
+        counts[`${schema}.${name}`] = rows.length;
+      }
+      return counts;
+    };
+
+    // Before: the challenge has a row in each table this test means to cover.
+    expect(await rowsLeft()).toMatchObject({
+      'public.challenges': 1,
+      'public.challenge_recordings': 2,
+      'public.challenge_events': 1,
+      'public.recording_rep_evidence': 1,
+      'reptemple_private.challenge_participants': 2,
+      'reptemple_private.challenge_participant_counts': 1,
+      'reptemple_private.recording_rep_images': 1,
+    });
+
+    const { data, error } = await adminUser.client
+      .from('challenges')
+      .delete()
+      .eq('id', doomed.id)
+      .select('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: doomed.id }]);
+    const after = await rowsLeft();
+    expect(Object.keys(after).length).toBeGreaterThanOrEqual(7);
+    expect(after).toEqual(Object.fromEntries(Object.keys(after).map((key) => [key, 0])));
+    // A verification job queued for a recording stays in the queue (pgboss.job); the worker
+    // finds the recording gone and ends it (verification_recording_gone).
+  });
+});
