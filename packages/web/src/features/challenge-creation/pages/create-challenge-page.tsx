@@ -10,20 +10,13 @@ import { CHALLENGE_FIELD_LIMITS } from '../../../data/challenges/challenge-field
 import { errorToast, toast } from '../../../toast/toast-store';
 import { ChallengeTypeFields } from '../components/challenge-type-fields';
 import { CREATE_MESSAGES, TYPE_FIELD_LABELS } from '../constants';
-import { createUserChallenge } from '../data/create-user-challenge';
+import { createUserChallenge, creationErrorMessage } from '../data/create-user-challenge';
 import {
   DEFAULT_USER_CHALLENGE_FORM,
   type UserChallengeFormErrors,
   type UserChallengeFormValues,
   userChallengeInsert,
 } from '../user-challenge-form';
-
-/** The server's own message when it sent one, else the spec's fallback (spec 02 §8). */
-function creationErrorMessage(error: unknown): string {
-  const message =
-    error !== null && typeof error === 'object' && 'message' in error ? error.message : undefined;
-  return typeof message === 'string' && message.trim() !== '' ? message : CREATE_MESSAGES.failed;
-}
 
 /** The user's creation form (spec 02 §2, §5): signed in only; on success 'Challenge created!' and
  * on to /challenge/{slug}. The database decides what a user's challenge may set. */
