@@ -511,6 +511,63 @@ describe('faults', () => {
     await context.close();
   });
 
+  it('offline upload, then a reload: the video of the saved attempt is offered on the already-submitted screen and sent', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Offline Upload' });
+    const { context, page } = await visitor();
+    // No connection at all: the request never reaches a server.
+    await page.route('**/api/upload-video', (route) => route.abort('internetdisconnected'));
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerWithEmail(page, uniqueEmail('offline'));
+    await recordBriefly(page);
+    await page.getByRole('button', { name: 'Submit Challenge' }).click();
+    await expectToast(
+      page,
+      'Saved without video',
+      'The upload could not reach the server (offline?). Your attempt was saved',
+    );
+    await page.getByRole('heading', { name: 'Challenge Complete' }).first().waitFor();
+    expect((await recordingsOf(challenge.id))[0]!.video_url).toBeNull();
+    // One attempt per participant: closing Challenge Complete offers no second attempt, only
+    // the video still to send.
+    await page.getByRole('dialog', { name: 'Challenge Complete' }).getByLabel('Close').click();
+    expect(await page.getByTestId('stopped-message').textContent({ timeout: UI_TIMEOUT_MS })).toBe(
+      'This challenge takes one attempt per participant, and yours is already on the leaderboard.',
+    );
+    expect(await page.getByRole('button', { name: 'Start Challenge' }).count()).toBe(0);
+    await page.getByTestId('pending-attempt').waitFor();
+
+    // Back online, after a reload: the kept video is offered beside "Already submitted".
+    await page.unroute('**/api/upload-video');
+    await page.reload();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByTestId('stopped-message').waitFor({ timeout: UI_TIMEOUT_MS });
+    const pending = page.getByTestId('pending-attempt');
+    await pending.waitFor({ timeout: UI_TIMEOUT_MS });
+    await pending.getByRole('button', { name: 'Send video again' }).click();
+    await expectToast(page, 'Video sent', 'Your video is now part of your attempt.');
+    const rows = await recordingsOf(challenge.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.video_url).toMatch(/^\/media\/videos\//);
+    await context.close();
+  });
+
+  it('a challenge that closes during the attempt: Submit says so in words, not the database error', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Closes Meanwhile' });
+    const { context, page } = await visitor();
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerWithEmail(page, uniqueEmail('closing'));
+    await recordBriefly(page);
+    await sql(`update public.challenges set end_date = now() - interval '1 minute' where id = $1`, [
+      challenge.id,
+    ]);
+    await page.getByRole('button', { name: 'Submit Challenge' }).click();
+    const message = 'This challenge has ended. Its leaderboard stays open to view.';
+    await expectToast(page, 'This challenge is closed', message);
+    expect(await page.getByTestId('stopped-message').textContent()).toBe(message);
+    expect(await recordingsOf(challenge.id)).toHaveLength(0);
+    await context.close();
+  });
+
   it('a reload during upload loses nothing: the attempt is offered again and sent', async () => {
     const challenge = await seedChallenge({ name: 'E2E Reload' });
     const { context, page } = await visitor();
@@ -561,6 +618,28 @@ describe('faults', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Continue' }).click();
     expect(await page.getByTestId('stopped-message').textContent()).toBe(message);
+    await context.close();
+  });
+
+  it('a second submission to a daily challenge on the same day is refused with the daily message', async () => {
+    const challenge = await seedChallenge({ name: 'E2E Daily Twice', is_daily: true });
+    const { context, page } = await visitor();
+    const email = uniqueEmail('daily');
+    await page.goto(`/challenge/${challenge.id}/record`);
+    await registerWithEmail(page, email);
+    await recordBriefly(page);
+    // Today's attempt arrived from another tab meanwhile.
+    await sql(
+      `insert into public.challenge_recordings (challenge_id, user_id, name, email, valid_reps, duration_seconds)
+       select $1, id, 'Other tab', email, 3, 20 from auth.users where email = $2`,
+      [challenge.id, email],
+    );
+    await page.getByRole('button', { name: 'Submit Challenge' }).click();
+    const message =
+      'This daily challenge takes one attempt a day, and today’s is in. Come back tomorrow (your days here are counted in the time zone of your first attempt).';
+    await expectToast(page, 'Already submitted', message);
+    expect(await page.getByTestId('stopped-message').textContent()).toBe(message);
+    expect(await recordingsOf(challenge.id)).toHaveLength(1);
     await context.close();
   });
 

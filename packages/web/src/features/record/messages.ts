@@ -106,7 +106,11 @@ export const RECORD = {
   sendNow: 'Send it now',
   discard: 'Discard',
   viewLeaderboard: 'View Leaderboard',
-  offline: 'The upload could not reach the server.',
+  offline: 'The upload could not reach the server (offline?).',
+  uploadStopped: 'The upload was stopped.',
+  /** The database refused the row though the challenge is still open (e.g. a changed account). */
+  recordingRefused:
+    'This attempt could not be saved for this challenge. Sign in with the account you joined with, then try again.',
 } as const;
 
 /** Spec 02 §9: countdown and recorder. */

@@ -5,6 +5,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { CHALLENGE_CLOSED } from '../../../constants/messages';
 import {
+  type ChallengeTimingFields,
   challengeTiming,
   genderAllowed,
   type ParticipantGender,
@@ -12,6 +13,7 @@ import {
 import {
   attemptsUnlimited,
   type ChallengeWithDefinition,
+  getChallengeById,
   JoinRefusedError,
   joinChallenge,
 } from '../../../data/challenges/challenges';
@@ -115,9 +117,14 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
     [challenge.id],
   );
 
+  // The signed-in user's attempts on this device, also before (or without) joining: an attempt
+  // saved without its video is offered from every screen, the closed and the already-submitted
+  // ones too (the database attaches a late video for days after the row).
+  const pendingOwner = participant?.userId ?? user?.id ?? null;
   useEffect(() => {
-    if (participant) void refreshPending(participant.userId);
-  }, [participant, refreshPending]);
+    if (pendingOwner) void refreshPending(pendingOwner);
+  }, [pendingOwner, refreshPending]);
+  const videoToResend = pendingList.find((pending) => pending.recordingId !== null) ?? null;
 
   // The fallback card: no camera picture in time after the recording card appeared.
   const armFallback = useCallback(() => {
@@ -165,6 +172,8 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       !attemptsUnlimited(challenge) &&
       (await hasOwnRecording(supabase, challenge.id, next.userId))
     ) {
+      // Known now, so that a video still to send can be sent from the stopped screen.
+      setParticipant(next);
       setStep({
         kind: 'stopped',
         title: RECORD.alreadySubmittedTitle,
@@ -254,13 +263,52 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
 
   const deps = submitDeps(supabase);
 
+  /** Who sends: the participant of this visit, or the signed-in user when the flow stopped before
+   * the camera (a closed challenge) with a video still to send. */
+  function sender(): Participant | null {
+    if (participant) return participant;
+    if (!user?.email) return null;
+    return {
+      userId: user.id,
+      email: user.email,
+      name: profile?.full_name?.trim() || nameFromEmail(user.email),
+      gender: profile?.gender === 'female' ? 'female' : 'male',
+    };
+  }
+
+  /** Why the database refused the row, in words: the challenge's state now (read again: it may
+   * have been ended or deactivated since the page loaded), else the account. */
+  async function refusedMessage(): Promise<string> {
+    let current: ChallengeTimingFields = challenge;
+    try {
+      current = (await getChallengeById(supabase, challenge.id)) ?? challenge;
+    } catch (error) {
+      console.warn('Reading the challenge again failed', error);
+    }
+    const now = challengeTiming(current, new Date());
+    return now.open || now.closedReason === null
+      ? RECORD.recordingRefused
+      : CHALLENGE_CLOSED[now.closedReason];
+  }
+
+  /** Where Challenge Complete leads: the camera again only where more attempts count. */
+  function afterComplete(): Step {
+    if (attemptsUnlimited(challenge)) return { kind: 'camera' };
+    return {
+      kind: 'stopped',
+      title: RECORD.alreadySubmittedTitle,
+      message: challenge.is_daily ? RECORD.alreadySubmittedToday : RECORD.alreadySubmitted,
+    };
+  }
+
   async function send(pending: PendingAttempt, videoOnly = false) {
-    if (!participant) return;
+    const from = sender();
+    if (!from) return;
     setBusy(true);
     setStep({ kind: 'submitting', pending, phase: { kind: 'uploading', progress: 0 } });
     const target = {
       challenge: { id: challenge.id, name: challenge.name, is_daily: challenge.is_daily },
-      participant,
+      participant: from,
       ref: refParam,
     };
     const onPhase = (phase: SubmitPhase) => setStep({ kind: 'submitting', pending, phase });
@@ -273,7 +321,7 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       outcome = { kind: 'failed', error };
     }
     setBusy(false);
-    await refreshPending(participant.userId);
+    await refreshPending(from.userId);
     switch (outcome.kind) {
       case 'saved': {
         if (outcome.uploadError)
@@ -293,10 +341,12 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
         errorToast(outcome.message, RECORD.alreadySubmittedTitle);
         setStep({ kind: 'stopped', title: RECORD.alreadySubmittedTitle, message: outcome.message });
         return;
-      case 'refused':
-        errorToast(outcome.message, RECORD.closedTitle);
-        setStep({ kind: 'stopped', title: RECORD.closedTitle, message: outcome.message });
+      case 'refused': {
+        const message = await refusedMessage();
+        errorToast(message, RECORD.closedTitle);
+        setStep({ kind: 'stopped', title: RECORD.closedTitle, message });
         return;
+      }
       case 'failed':
         console.error('Submitting the attempt failed', outcome.error);
         errorToast(RECORD.submissionFailed, RECORD.submissionFailedTitle);
@@ -307,7 +357,7 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
 
   async function discard(pending: PendingAttempt) {
     await removePendingAttempt(pending.attempt.id).catch((error: unknown) => console.warn(error));
-    if (participant) await refreshPending(participant.userId);
+    if (pendingOwner) await refreshPending(pendingOwner);
   }
 
   async function nextUser() {
@@ -339,27 +389,40 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       </MessageCard>
     );
   }
-  if (!timing.open && step.kind !== 'complete') {
+  const resendCard =
+    videoToResend && user ? (
+      <PendingAttemptCard
+        pending={videoToResend}
+        busy={busy}
+        onSend={() => void send(videoToResend, true)}
+        onDiscard={() => void discard(videoToResend)}
+      />
+    ) : null;
+
+  if (!timing.open && step.kind !== 'complete' && step.kind !== 'submitting') {
     return (
-      <MessageCard
-        title={RECORD.closedTitle}
-        role="alert"
-        actions={
-          <>
-            <Link to="/challenges" className={buttonClasses('primary')}>
-              {RECORD.backToChallenges}
-            </Link>
-            <Link
-              to={`/challenge/${challenge.id}/leaderboard`}
-              className={buttonClasses('secondary')}
-            >
-              {RECORD.viewLeaderboard}
-            </Link>
-          </>
-        }
-      >
-        <p data-testid="closed-reason">{CHALLENGE_CLOSED[timing.closedReason!]}</p>
-      </MessageCard>
+      <>
+        {resendCard}
+        <MessageCard
+          title={RECORD.closedTitle}
+          role="alert"
+          actions={
+            <>
+              <Link to="/challenges" className={buttonClasses('primary')}>
+                {RECORD.backToChallenges}
+              </Link>
+              <Link
+                to={`/challenge/${challenge.id}/leaderboard`}
+                className={buttonClasses('secondary')}
+              >
+                {RECORD.viewLeaderboard}
+              </Link>
+            </>
+          }
+        >
+          <p data-testid="closed-reason">{CHALLENGE_CLOSED[timing.closedReason!]}</p>
+        </MessageCard>
+      </>
     );
   }
   if (!auth.initialized || auth.loading) {
@@ -373,25 +436,28 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
   switch (step.kind) {
     case 'stopped':
       return (
-        <MessageCard
-          title={step.title}
-          role="alert"
-          actions={
-            <>
-              <Link
-                to={`/challenge/${challenge.id}/leaderboard`}
-                className={buttonClasses('primary')}
-              >
-                {RECORD.viewLeaderboard}
-              </Link>
-              <Link to="/challenges" className={buttonClasses('secondary')}>
-                {RECORD.backToChallenges}
-              </Link>
-            </>
-          }
-        >
-          <p data-testid="stopped-message">{step.message}</p>
-        </MessageCard>
+        <>
+          {resendCard}
+          <MessageCard
+            title={step.title}
+            role="alert"
+            actions={
+              <>
+                <Link
+                  to={`/challenge/${challenge.id}/leaderboard`}
+                  className={buttonClasses('primary')}
+                >
+                  {RECORD.viewLeaderboard}
+                </Link>
+                <Link to="/challenges" className={buttonClasses('secondary')}>
+                  {RECORD.backToChallenges}
+                </Link>
+              </>
+            }
+          >
+            <p data-testid="stopped-message">{step.message}</p>
+          </MessageCard>
+        </>
       );
     case 'check-email':
       return (
@@ -490,7 +556,7 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
             busy={busy}
             onResendVideo={() => step.pending && void send(step.pending, true)}
             onNextUser={() => void nextUser()}
-            onClose={() => setStep({ kind: 'camera' })}
+            onClose={() => setStep(afterComplete())}
           />
         </>
       );

@@ -1,6 +1,8 @@
 // POST /api/upload-video (spec 02 §7): the recording as multipart form data with the signed-in
 // user's token. XMLHttpRequest rather than fetch for the upload's progress.
 
+import { RECORD } from '../messages';
+
 /** What the media API answers (spec 02 §3 "upload result"). The answer comes once the video is
  * stored; its thumbnail and GIF are made afterwards, at the URLs given here, which answer 503
  * (Retry-After) until then. `statusUrl` says how far that is (see the server's README, Uploads). */
@@ -40,7 +42,7 @@ export function uploadFailureMessage(status: number, statusText: string, body: s
   } catch {
     // Not JSON (a proxy's error page): the status line says what happened.
   }
-  return `Upload failed with status ${status}: ${statusText || 'no response'}`;
+  return RECORD.uploadFailedStatus(status, statusText || 'no response');
 }
 
 export function uploadVideo(input: {
@@ -84,9 +86,8 @@ export function uploadVideo(input: {
         ),
       );
     };
-    request.onerror = () =>
-      reject(new UploadError('The upload could not reach the server (offline?).', 0));
-    request.onabort = () => reject(new UploadError('The upload was stopped.', 0));
+    request.onerror = () => reject(new UploadError(RECORD.offline, 0));
+    request.onabort = () => reject(new UploadError(RECORD.uploadStopped, 0));
     input.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(form);
   });

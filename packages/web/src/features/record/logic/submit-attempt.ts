@@ -37,7 +37,9 @@ export type SubmitPhase = { kind: 'uploading'; progress: number } | { kind: 'sav
 export type SubmitOutcome =
   | { kind: 'saved'; recordingId: string; videoSaved: boolean; uploadError: string | null }
   | { kind: 'duplicate'; message: string }
-  | { kind: 'refused'; message: string }
+  /** The database no longer takes this attempt (the challenge closed meanwhile, or the account
+   * does not match): the flow says why in words, never the database's text. */
+  | { kind: 'refused' }
   | { kind: 'failed'; error: unknown };
 
 function messageOf(error: unknown): string {
@@ -89,7 +91,7 @@ export async function submitAttempt(
     }
     if (error instanceof RecordingRefusedError) {
       await deps.removePending(attempt.id);
-      return { kind: 'refused', message: error.message };
+      return { kind: 'refused' };
     }
     return { kind: 'failed', error };
   }

@@ -170,12 +170,16 @@ describe('submitAttempt', () => {
     expect(daily.kind === 'duplicate' && daily.message).toContain('one attempt a day');
   });
 
-  it('a challenge that closed refuses the attempt', async () => {
-    const { deps } = fakes({
+  it('a challenge that closed refuses the attempt for good, without passing on the database text', async () => {
+    const { deps, calls } = fakes({
       async insert() {
         throw new RecordingRefusedError('new row violates row-level security policy');
       },
     });
-    expect((await submitAttempt(deps, target, pending(10), () => undefined)).kind).toBe('refused');
+    // The flow words the refusal from the challenge's state; the policy's text never reaches it.
+    expect(await submitAttempt(deps, target, pending(10), () => undefined)).toEqual({
+      kind: 'refused',
+    });
+    expect(calls.removed).toEqual(['c1-s1']);
   });
 });
