@@ -1,7 +1,9 @@
-// The database's acceptance rule (reptemple_private.challenge_accepts_recording, which the row
-// policy on challenge_recordings applies) and the web app's challengeTiming()/acceptsRecording()
-// agree on every case of test/challenge-status-cases.ts, boundaries included. The challenges are
-// made inside one transaction, whose now() is fixed, and rolled back.
+// The database's two statements of the date rule, its acceptance rule
+// (reptemple_private.challenge_accepts_recording, which the row policy on challenge_recordings
+// applies) and join_challenge (which refuses a closed challenge with a reason), agree with the web
+// app's challengeTiming()/acceptsRecording() on every case of test/challenge-status-cases.ts,
+// boundaries included. The challenges are made inside one transaction, whose now() is fixed, and
+// rolled back; each join runs in a savepoint, since its refusal aborts what it runs in.
 
 import pg from 'pg';
 import { expect, it } from 'vitest';
@@ -21,12 +23,24 @@ interface Row {
   gender_filter: 'all' | 'male' | 'female' | 'other' | null;
 }
 
-it('the database accepts a recording exactly when challengeTiming says the challenge is open', async () => {
+/** join_challenge's refusal details (migration 20261125100000), as challengeTiming's reasons. */
+const JOIN_REFUSAL_REASON: Record<string, string> = {
+  challenge_inactive: 'inactive',
+  challenge_not_started: 'upcoming',
+  challenge_ended: 'ended',
+  duel_expired: 'duel-expired',
+};
+
+it('the database accepts a recording, and a join, exactly when challengeTiming says the challenge is open', async () => {
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   const mismatches: string[] = [];
   try {
     await client.query('begin');
+    // join_challenge needs a signed-in user: any id will do, it only reads auth.uid().
+    await client.query(
+      `select set_config('request.jwt.claims', json_build_object('sub', gen_random_uuid())::text, true)`,
+    );
     for (const [index, entry] of STATUS_CASES.entries()) {
       const at = (offset: number | null) =>
         offset === null ? null : `now() + (${offset} * interval '1 millisecond')`;
@@ -65,6 +79,24 @@ it('the database accepts a recording exactly when challengeTiming says the chall
       };
       const web = acceptsRecording(challenge, entry.gender, row.now);
       if (web !== accepts) mismatches.push(`${entry.label}: web ${web}, database ${accepts}`);
+      // Joining ignores the gender (that rule is the recording's): refused exactly when closed,
+      // with the same reason.
+      await client.query('savepoint join_case');
+      let joinRefusal: string | null = null;
+      try {
+        await client.query(
+          `select public.join_challenge(c.id) from public.challenges c where c.slug = $1`,
+          [`agreement-${index}`],
+        );
+        await client.query('release savepoint join_case');
+      } catch (error) {
+        await client.query('rollback to savepoint join_case');
+        const detail = (error as { detail?: string }).detail ?? String(error);
+        joinRefusal = JOIN_REFUSAL_REASON[detail] ?? `unexpected: ${detail}`;
+      }
+      const webClosed = challengeTiming(challenge, row.now).closedReason;
+      if (joinRefusal !== webClosed)
+        mismatches.push(`${entry.label}: web closed ${webClosed}, join refused ${joinRefusal}`);
       // Both agree with the case's own expectation, so neither can drift alone.
       expect(accepts, entry.label).toBe(entry.expected.accepts);
       expect(challengeTiming(challenge, row.now).closedReason, entry.label).toBe(
