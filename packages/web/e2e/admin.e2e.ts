@@ -21,6 +21,7 @@ import {
   uniqueEmail,
   waitForText,
 } from './helpers.js';
+import { sql } from './seed.js';
 
 /** The phone size of the issue (a common modern phone). */
 const PHONE_390 = { width: 390, height: 844 };
@@ -43,6 +44,10 @@ const PARTICIPANTS = [
     duration: 30,
   },
 ] as const;
+
+/** The participant whose recording is verified at far fewer reps than claimed (flagged): the
+ * top woman, so flagging (which ranks a recording with the verified) reorders no leaderboard. */
+const FLAGGED = 3;
 
 let analyticsChallenge: { id: string; name: string };
 const participantEmails: string[] = [];
@@ -83,6 +88,15 @@ beforeAll(async () => {
       `recording of ${participant.name}`,
     );
   }
+  // As the verification worker would write it (no user may): 11 reps counted against a claim of
+  // 26, so the Flagged only filter shows a part of the recordings and the export must not.
+  const flagged = await sql(
+    `update public.challenge_recordings set verification_status = 'verified', verified_at = now(),
+       verified_valid_reps = 10, verified_invalid_reps = 1, verified_total_reps = 11
+     where challenge_id = $1 and email = $2 returning verification_flagged`,
+    [analyticsChallenge.id, participantEmails[FLAGGED]],
+  );
+  expect(flagged).toEqual([{ verification_flagged: true }]);
   desk = await newVisitor(browser);
   await signInWithPassword(desk.page, admin.email, stack.adminPassword);
 });
@@ -457,6 +471,12 @@ describe('admin (desktop)', () => {
     await screenshot(page, 'admin-analytics');
     expect(await violations(page), '/admin/analytics').toEqual([]);
 
+    // Flagged only narrows the tables on screen, not the export (docs/decisions.md, "CSV export").
+    await page.getByRole('tab', { name: 'All Recordings', exact: true }).click();
+    await page.getByRole('checkbox', { name: 'Flagged only' }).check();
+    await expect.poll(() => all.locator('tbody tr').count()).toBe(1);
+    await waitForText(all, participantEmails[FLAGGED]!);
+
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
@@ -477,18 +497,36 @@ describe('admin (desktop)', () => {
       'Duration',
       'Date',
     ]);
-    const expected = PARTICIPANTS.map((participant, index) => [
-      // A cell that would start a formula is neutralised with an apostrophe (docs/security.md).
-      participant.name.startsWith('=') ? `'${participant.name}` : participant.name,
-      participantEmails[index],
-      participant.gender === 'male' ? 'Male' : 'Female',
-      String(participant.valid),
-      String(participant.invalid),
-      String(participant.valid + participant.invalid),
-      String(participant.duration),
-    ]);
-    expect(rows.map((row) => row.slice(0, 7)).sort()).toEqual(expected.sort());
-    for (const row of rows) expect(Number.isNaN(Date.parse(row[7] ?? ''))).toBe(false);
+    expect(rows, 'every recording, though the table shows the flagged one only').toHaveLength(
+      PARTICIPANTS.length,
+    );
+    // The recordings as stored, newest first: the order and the dates the file must carry.
+    const stored = checkRow(
+      await admin.client
+        .from('challenge_recordings')
+        .select('email, created_at')
+        .eq('challenge_id', analyticsChallenge.id)
+        .order('created_at', { ascending: false }),
+      'reading the recordings',
+    );
+    // They were inserted one after another, so newest first is the reverse of PARTICIPANTS.
+    expect(stored.map((recording) => recording.email)).toEqual([...participantEmails].reverse());
+    const expected = stored.map(({ email, created_at }) => {
+      const participant = PARTICIPANTS[participantEmails.indexOf(email)]!;
+      return [
+        // A cell that would start a formula is neutralised with an apostrophe (docs/security.md).
+        participant.name.startsWith('=') ? `'${participant.name}` : participant.name,
+        email,
+        participant.gender === 'male' ? 'Male' : 'Female',
+        String(participant.valid),
+        String(participant.invalid),
+        String(participant.valid + participant.invalid),
+        String(participant.duration),
+        // ISO 8601 UTC (docs/decisions.md); the database keeps microseconds, the file milliseconds.
+        new Date(created_at).toISOString(),
+      ];
+    });
+    expect(rows).toEqual(expected);
   });
 
   it('delete: the exact confirmation, then the row is gone', async () => {

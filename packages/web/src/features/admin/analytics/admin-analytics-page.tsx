@@ -97,9 +97,15 @@ export function AdminAnalyticsPage() {
   if (!challenge.data) return <PageSpinner />;
   const name = challenge.data.name;
 
+  // Every recording of the challenge, newest first, whatever the Flagged only filter shows: the
+  // file goes to payouts and audits, where a silently partial export would be a wrong one.
   const exportCsv = () => {
-    if (!views) return;
-    downloadTextFile(recordingsFileName(name), recordingsCsv(views.all), 'text/csv;charset=utf-8');
+    if (!recordings.data) return;
+    downloadTextFile(
+      recordingsFileName(name),
+      recordingsCsv(newestFirst(recordings.data)),
+      'text/csv;charset=utf-8',
+    );
   };
 
   return (
@@ -118,7 +124,7 @@ export function AdminAnalyticsPage() {
           </p>
           <h1 className="mt-1 font-display text-3xl font-semibold break-words">{name}</h1>
         </div>
-        <Button variant="outline" size="sm" onClick={exportCsv} disabled={!views}>
+        <Button variant="outline" size="sm" onClick={exportCsv} disabled={!recordings.data}>
           <Download aria-hidden="true" className="size-4" />
           {ANALYTICS.exportCsv}
         </Button>
