@@ -49,6 +49,9 @@ const PARTICIPANTS = [
  * top woman, so flagging (which ranks a recording with the verified) reorders no leaderboard. */
 const FLAGGED = 3;
 
+/** The cause under a failure toast when another tab deleted the challenge. */
+const GONE_MEANWHILE = 'This challenge was deleted meanwhile (another tab or another admin).';
+
 let analyticsChallenge: { id: string; name: string };
 const participantEmails: string[] = [];
 
@@ -300,7 +303,7 @@ describe('admin (desktop)', () => {
     createdId = row.id;
   });
 
-  it('table: ten columns; each flag toggles in the row with its toast', async () => {
+  it('table: ten columns; each flag toggles in the row both ways, with its toasts', async () => {
     const { page } = desk;
     await page.goto('/admin/challenges');
     const row = rowOf(page, createdId);
@@ -317,30 +320,41 @@ describe('admin (desktop)', () => {
       'Recordings',
       'Actions',
     ]);
-    const flags = [
-      ['Active', 'is_active', 'Challenge deactivated successfully', false],
-      ['Hidden', 'is_hidden', 'Challenge hidden successfully', true],
-      ['Daily', 'is_daily', 'Challenge set to daily successfully', true],
+    // Each flag away from its default and back: the spec's success toast each way (spec 02 §8),
+    // the state in words beside the switch, and the row in the database.
+    const toggles = [
+      ['Active', 'is_active', 'Challenge deactivated successfully', false, 'Inactive'],
+      ['Hidden', 'is_hidden', 'Challenge hidden successfully', true, 'Hidden'],
+      ['Daily', 'is_daily', 'Challenge set to daily successfully', true, 'Daily'],
       [
         'Hide results',
         'hide_results_until_finished',
         'Results will be hidden on leaderboard',
         true,
+        'Hidden',
+      ],
+      ['Active', 'is_active', 'Challenge activated successfully', true, 'Active'],
+      ['Hidden', 'is_hidden', 'Challenge made visible successfully', false, 'Visible'],
+      ['Daily', 'is_daily', 'Challenge set to single submission successfully', false, 'Single'],
+      [
+        'Hide results',
+        'hide_results_until_finished',
+        'Results will be visible on leaderboard',
+        false,
+        'Visible',
       ],
     ] as const;
-    for (const [name, column, message, value] of flags) {
+    for (const [name, column, message, value, state] of toggles) {
       const toggle = row.getByRole('switch', { name, exact: true });
       await toggle.click();
-      await expectToast(page, message);
+      expect(await expectToast(page, message), message).toBe('default');
       await waitForText(
-        row,
-        name === 'Active' ? 'Inactive' : name === 'Daily' ? 'Daily' : 'Hidden',
+        toggle.locator('xpath=following-sibling::span[1]'),
+        new RegExp(`^${state}$`),
       );
       expect(await toggle.getAttribute('aria-checked')).toBe(String(value));
       expect((await challengeRow(createdId))?.[column]).toBe(value);
     }
-    await row.getByRole('switch', { name: 'Active', exact: true }).click();
-    await expectToast(page, 'Challenge activated successfully');
     await screenshot(page, 'admin-table');
     expect(await violations(page), '/admin/challenges').toEqual([]);
   });
@@ -392,13 +406,16 @@ describe('admin (desktop)', () => {
     await page.waitForURL((url) => url.pathname === '/admin/challenges');
   });
 
-  it('a flag toggled after another tab deleted the challenge: the failure toast', async () => {
+  /** A challenge shown in the table, then deleted by "another tab" (the admin's data API). A
+   * duel, so its row has all four switches. */
+  async function rowDeletedMeanwhile(name: string): Promise<{ id: string; row: Locator }> {
     const { page } = desk;
     const gone = checkRow(
       await admin.client
         .from('challenges')
         .insert({
-          name: 'Gone soon',
+          name,
+          challenge_type: 'duel',
           exercise_definition_id: BUILTIN_PUSHUP_DEFINITION_ID,
           created_by: admin.id,
         })
@@ -410,8 +427,34 @@ describe('admin (desktop)', () => {
     const row = rowOf(page, gone.id);
     await row.waitFor();
     check(await admin.client.from('challenges').delete().eq('id', gone.id), 'deleting');
-    await row.getByRole('switch', { name: 'Hidden', exact: true }).click();
-    await expectToast(page, 'Failed to update challenge visibility');
+    return { id: gone.id, row };
+  }
+
+  it.each([
+    ['Active', 'Failed to update challenge status'],
+    ['Hidden', 'Failed to update challenge visibility'],
+    ['Daily', 'Failed to update challenge daily setting'],
+    ['Hide results', 'Failed to update hide results setting'],
+  ])('%s toggled after another tab deleted the challenge: %s', async (name, message) => {
+    const { page } = desk;
+    const { row } = await rowDeletedMeanwhile(`Gone soon (${name})`);
+    await row.getByRole('switch', { name, exact: true }).click();
+    expect(await expectToast(page, message, GONE_MEANWHILE)).toBe('destructive');
+    // The list is read again, without the row.
+    await row.waitFor({ state: 'detached' });
+  });
+
+  it('delete confirmed after another tab deleted the challenge: Failed to delete challenge', async () => {
+    const { page } = desk;
+    const name = 'Gone soon (delete)';
+    const { row } = await rowDeletedMeanwhile(name);
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete challenge' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    expect(await expectToast(page, 'Failed to delete challenge', GONE_MEANWHILE)).toBe(
+      'destructive',
+    );
     await row.waitFor({ state: 'detached' });
   });
 
