@@ -2,6 +2,7 @@
 // creation form as a visitor and a user (phone), the admin dashboard, form, table flags, row menu,
 // analytics with charts and the CSV export (desktop), and the admin pages at phone size.
 
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -456,6 +457,19 @@ describe('admin (desktop)', () => {
       'destructive',
     );
     await row.waitFor({ state: 'detached' });
+  });
+
+  it('analytics of a challenge that does not exist: the toast, and back to the table', async () => {
+    const { page } = desk;
+    await page.goto(`/admin/analytics/${randomUUID()}`);
+    expect(
+      await expectToast(
+        page,
+        'Failed to load challenge',
+        'This challenge does not exist (it may have been deleted).',
+      ),
+    ).toBe('destructive');
+    await page.waitForURL((url) => url.pathname === '/admin/challenges');
   });
 
   it('analytics: stats, charts, tabs with e-mails, and the CSV parsed back equal to the data', async () => {
