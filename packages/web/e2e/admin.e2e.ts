@@ -628,4 +628,31 @@ describe('admin pages at phone size (390x844)', () => {
     await screenshot(page, 'admin-analytics-phone');
     await context.close();
   });
+
+  it('the push-up landing and the admin create and edit forms: no sideways scrolling, no axe violations', async () => {
+    const { context, page } = await newVisitor(browser, PHONE_390);
+    await signInWithPassword(page, admin.email, stack.adminPassword);
+    await page.goto('/pushup-challenge');
+    await waitForText(page.locator('h1'), 'Push-up Challenges');
+    expect(await noHorizontalOverflow(page), '/pushup-challenge').toBe(true);
+    expect(await violations(page), '/pushup-challenge (phone)').toEqual([]);
+
+    await page.goto('/admin/challenges/create');
+    await waitForText(page.locator('h1'), 'Create Challenge');
+    await page.locator('#admin-exercise option', { hasText: 'Push-up' }).waitFor({
+      state: 'attached',
+    });
+    expect(await noHorizontalOverflow(page), '/admin/challenges/create').toBe(true);
+    await screenshot(page, 'admin-create-form-phone');
+    expect(await violations(page), '/admin/challenges/create (phone)').toEqual([]);
+
+    const edit = `/admin/challenges/edit/${analyticsChallenge.id}`;
+    await page.goto(edit);
+    await waitForText(page.locator('h1'), 'Edit Challenge');
+    await expect.poll(() => page.locator('#admin-name').inputValue()).toBe(analyticsChallenge.name);
+    expect(await noHorizontalOverflow(page), edit).toBe(true);
+    await screenshot(page, 'admin-edit-form-phone');
+    expect(await violations(page), `${edit} (phone)`).toEqual([]);
+    await context.close();
+  });
 });
