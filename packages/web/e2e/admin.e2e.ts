@@ -212,9 +212,22 @@ describe('a user creates a push-up challenge (phone 390x844)', () => {
       is_hidden: false,
       exercise_definition_id: BUILTIN_PUSHUP_DEFINITION_ID,
     });
-    // The same user is refused the admin area by the guard.
-    await page.goto('/admin/challenges');
-    await waitForText(page.locator('h1'), 'Access Denied');
+    // The same user is refused every admin route by the guard, in place, and sees nothing of it
+    // (the database refuses the queries too: packages/server/test/admin-area.test.ts).
+    for (const route of [
+      '/admin',
+      '/admin/challenges',
+      '/admin/challenges/create',
+      `/admin/challenges/edit/${analyticsChallenge.id}`,
+      `/admin/analytics/${analyticsChallenge.id}`,
+    ]) {
+      await page.goto(route);
+      await waitForText(page.locator('h1'), 'Access Denied');
+      expect(new URL(page.url()).pathname, route).toBe(route);
+      const text = (await page.locator('#root').textContent()) ?? '';
+      expect(text, route).not.toContain(analyticsChallenge.name);
+      expect(text, route).not.toContain(participantEmails[0]);
+    }
     await context.close();
   });
 });
