@@ -35,6 +35,7 @@ let open: SeededChallenge;
 let upcoming: SeededChallenge;
 let ended: SeededChallenge;
 let expiredDuel: SeededChallenge;
+let hidden: SeededChallenge;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -58,6 +59,7 @@ beforeAll(async () => {
       first_participant_joined_at: isoFromNow(-73 * HOUR_MS),
     }),
   ]);
+  hidden = await seedChallenge({ name: `E2E Hidden ${RUN}`, is_hidden: true });
   for (const [name, reps, gender] of [
     ['Ada', 31, 'female'],
     ['Bo', 44, 'male'],
@@ -87,7 +89,9 @@ describe('/challenges', () => {
     const openCard = await card(page, open.name);
     // The counts and leaders arrive after the card ('…' until then).
     await waitForText(openCard.getByTestId('participant-count'), '4 participants');
+    // The top male and the top female leader: Bo (44) and Ada (31).
     expect(await openCard.textContent()).toContain('Bo');
+    expect(await openCard.textContent()).toContain('Ada');
     expect(await openCard.textContent()).toContain('+2 every 3 days');
     expect(
       await openCard
@@ -101,6 +105,8 @@ describe('/challenges', () => {
     expect(await upcomingButton.isDisabled()).toBe(true);
     const endedButton = (await card(page, ended.name)).getByRole('button', { name: 'Ended' });
     expect(await endedButton.isDisabled()).toBe(true);
+    // A hidden challenge is not listed (its link still works for those who have it).
+    expect(await page.getByRole('article', { name: hidden.name }).count()).toBe(0);
     const duelButton = (await card(page, expiredDuel.name)).getByRole('button', {
       name: 'Challenge Expired',
     });
@@ -160,6 +166,32 @@ describe('/challenge/{slug}', () => {
     await page.getByText('Scan to join challenge').waitFor();
     await screenshot(page, 'challenge-detail-qr');
     expect(await violations(page), '/challenge/{slug} with the QR code').toEqual([]);
+    await context.close();
+  });
+
+  it('Share uses the Web Share API where the browser has one', async () => {
+    const { context, page } = await newVisitor(browser);
+    // A phone's share sheet, stood in for: it records what it was asked to share.
+    await context.addInitScript(() => {
+      const shared: ShareData[] = [];
+      Object.assign(window, { sharedForTest: shared });
+      navigator.share = async (data?: ShareData) => {
+        shared.push(data ?? {});
+      };
+    });
+    await page.goto(`/challenge/${open.slug}`);
+    await page.getByRole('heading', { name: open.name, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.waitForFunction(
+      () => (window as unknown as { sharedForTest: ShareData[] }).sharedForTest.length > 0,
+    );
+    const [shared] = await page.evaluate(
+      () => (window as unknown as { sharedForTest: ShareData[] }).sharedForTest,
+    );
+    expect(shared!.url).toBe(`${new URL(page.url()).origin}/challenge/${open.slug}`);
+    expect(shared!.title).toBe(open.name);
+    // No clipboard fallback when the share sheet answered.
+    expect(await page.getByText('Link copied!').count()).toBe(0);
     await context.close();
   });
 
