@@ -123,3 +123,99 @@ export async function cliCountOfFile(file: string, cacheDir: string): Promise<Cl
   if (!record) throw new Error(`the CLI printed no record for ${file}: ${stdout}`);
   return record;
 }
+
+/** The video stream of a recording, as ffprobe reads it. */
+export interface ProbedVideo {
+  codec: string;
+  width: number;
+  height: number;
+  /** video packets per second of their own timestamps */
+  framesPerSecond: number;
+  /** bits/s over the file, container included */
+  bitsPerSecond: number;
+}
+
+export async function probeVideo(file: string, bytes: number): Promise<ProbedVideo> {
+  const stream = await run('ffprobe', [
+    '-v',
+    'error',
+    '-select_streams',
+    'v:0',
+    '-show_entries',
+    'stream=codec_name,width,height',
+    '-of',
+    'json',
+    file,
+  ]);
+  const [{ codec_name, width, height }] = JSON.parse(stream.stdout).streams as [
+    { codec_name: string; width: number; height: number },
+  ];
+  // MediaRecorder's WebM has no duration in its header: the packets' times say how long it is.
+  const packets = await run(
+    'ffprobe',
+    [
+      '-v',
+      'error',
+      '-select_streams',
+      'v:0',
+      '-show_entries',
+      'packet=pts_time',
+      '-of',
+      'csv=p=0',
+      file,
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const times = packets.stdout
+    .split('\n')
+    .map(Number.parseFloat)
+    .filter((t) => Number.isFinite(t))
+    .sort((a, b) => a - b);
+  const spanS = times[times.length - 1]! - times[0]!;
+  return {
+    codec: codec_name,
+    width,
+    height,
+    framesPerSecond: (times.length - 1) / spanS,
+    bitsPerSecond: (bytes * 8) / spanS,
+  };
+}
+
+/** Size of the grey thumbnails frames are compared at. px */
+const THUMB = { width: 64, height: 36 };
+
+/** The last frame of a video as a small grey picture, one byte a pixel, row by row. */
+export async function lastFrameThumbnail(file: string): Promise<Buffer> {
+  const frameBytes = THUMB.width * THUMB.height;
+  const { stdout } = await run(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-i',
+      file,
+      '-vf',
+      `scale=${THUMB.width}:${THUMB.height},format=gray`,
+      '-f',
+      'rawvideo',
+      '-',
+    ],
+    { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 },
+  );
+  const frames = Math.floor(stdout.length / frameBytes);
+  if (frames === 0)
+    throw new Error(`Expected frames in ${file}, ffmpeg gave ${stdout.length} bytes`);
+  return stdout.subarray((frames - 1) * frameBytes, frames * frameBytes);
+}
+
+/** Mean absolute grey difference of two thumbnails; `mirrored` flips the second left to right. */
+export function thumbnailDifference(a: Buffer, b: Buffer, mirrored = false): number {
+  let sum = 0;
+  for (let y = 0; y < THUMB.height; y++) {
+    for (let x = 0; x < THUMB.width; x++) {
+      const bx = mirrored ? THUMB.width - 1 - x : x;
+      sum += Math.abs(a[y * THUMB.width + x]! - b[y * THUMB.width + bx]!);
+    }
+  }
+  return sum / (THUMB.width * THUMB.height);
+}

@@ -8,7 +8,7 @@
 // instructions, the camera-problem card, the results and Challenge Complete are checked with
 // axe-core (WCAG 2.1 A and AA).
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -18,8 +18,11 @@ import {
   type CliCount,
   cliCount,
   cliCountOfFile,
+  lastFrameThumbnail,
   launchWithFakeCamera,
   makeFakeCameraClip,
+  probeVideo,
+  thumbnailDifference,
 } from './fake-camera.js';
 import { DESKTOP, expectToast, latestLink, screenshot, stack, uniqueEmail } from './helpers.js';
 import {
@@ -259,6 +262,22 @@ describe('a full attempt', () => {
         Buffer.from(await (await fetch(`${stack.url}${row!.video_url}`)).arrayBuffer()),
       );
       const verifiedByCli = cliCountOfFile(uploaded, workDir);
+      // The recorder's settings (spec 02 §9): VP8 WebM at the camera's 640x360, no more than the
+      // camera's 24 frames/s, about 800 kbit/s (a quarter over allowed: the encoder aims, it does
+      // not cap; Chromium's own default at this size is several times that). And the recording is
+      // not mirrored: its last frame (the clip's held last frame) matches the camera's picture
+      // better as it is than flipped.
+      const probed = await probeVideo(uploaded, statSync(uploaded).size);
+      expect(probed).toMatchObject({ codec: 'vp8', width: 640, height: 360 });
+      expect(probed.framesPerSecond).toBeLessThanOrEqual(24.5);
+      expect(probed.bitsPerSecond).toBeLessThanOrEqual(1_000_000);
+      const [recordedEnd, cameraEnd] = await Promise.all([
+        lastFrameThumbnail(uploaded),
+        lastFrameThumbnail(path.join(workDir, 'camera.y4m')),
+      ]);
+      expect(thumbnailDifference(recordedEnd, cameraEnd)).toBeLessThan(
+        thumbnailDifference(recordedEnd, cameraEnd, true),
+      );
       await page.goto(`/challenge/${challenge.slug}`);
       const top = page
         .getByRole('list', { name: 'Top participants' })
