@@ -236,7 +236,7 @@ async function analyzeWithCli(file: string): Promise<{ valid_reps: number; inval
     'analyze',
     file,
     '--model',
-    'lite',
+    'full',
     '--fps',
     '12',
     '--json',

@@ -351,3 +351,16 @@ describe('flags and ranking', () => {
     expect(await order()).toEqual(['Steady', 'Late']);
   });
 });
+
+describe('the verification model', () => {
+  it('a new challenge verifies with the model the worker and `reptemple judge` default to', async () => {
+    const { DEFAULT_VERIFICATION_MODEL } = await import('@reptemple/verifier');
+    const [column] = await sql<{ column_default: string }>(
+      `select column_default from information_schema.columns
+       where table_schema = 'public' and table_name = 'challenges' and column_name = 'verification_model'`,
+    );
+    expect(column!.column_default).toBe(`'${DEFAULT_VERIFICATION_MODEL}'::pose_model_variant`);
+    // The full model (docs/decisions.md, "Verification model"): lite reads clean lockouts short.
+    expect(DEFAULT_VERIFICATION_MODEL).toBe('full');
+  });
+});

@@ -21,7 +21,11 @@ export {
 } from './verify/analyse-recording.js';
 export { renderContactSheet } from './verify/contact-sheet.js';
 export { type DrivingAngle, drivingAngleFor } from './verify/driving-angle.js';
-export { PUSHUP_VERIFICATION_FPS, verificationFps } from './verify/sampling.js';
+export {
+  DEFAULT_VERIFICATION_MODEL,
+  PUSHUP_VERIFICATION_FPS,
+  verificationFps,
+} from './verify/sampling.js';
 export {
   CONTACT_SHEET_FRAME_HEIGHT,
   type VerificationTiming,

@@ -98,8 +98,9 @@ export async function cliCount(
   return record;
 }
 
-/** `reptemple analyze` on any file with the server's verification settings: the lite model, the
- * push-up analyser at 12 frames per second (PUSHUP_VERIFICATION_FPS in @reptemple/verifier). */
+/** `reptemple analyze` on any file with the server's verification settings: the full model
+ * (DEFAULT_VERIFICATION_MODEL), the push-up analyser at 12 frames per second
+ * (PUSHUP_VERIFICATION_FPS in @reptemple/verifier). */
 export async function cliCountOfFile(file: string, cacheDir: string): Promise<CliCount> {
   const { stdout } = await run(
     process.execPath,
@@ -110,7 +111,7 @@ export async function cliCountOfFile(file: string, cacheDir: string): Promise<Cl
       '--analyser',
       'pushup',
       '--model',
-      'lite',
+      'full',
       '--fps',
       '12',
       '--json',

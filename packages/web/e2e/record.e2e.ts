@@ -255,7 +255,7 @@ describe('a full attempt', () => {
 
       // Verified by the server (issue 18): the leaderboard shows the claim as 'Verifying…', then the
       // verified count, which is what `reptemple analyze` counts in the uploaded file with the
-      // server's settings (lite model, push-ups at 12 frames per second).
+      // server's settings (full model, push-ups at 12 frames per second).
       const uploaded = path.join(workDir, 'uploaded.webm');
       writeFileSync(
         uploaded,

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { createPoseEngine } from '@reptemple/pose-sdk/node';
-import { verificationFps, verifyVideo } from '@reptemple/verifier';
+import { DEFAULT_VERIFICATION_MODEL, verificationFps, verifyVideo } from '@reptemple/verifier';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
@@ -17,10 +17,10 @@ const judgeOptions = z.object({
   analyser: z
     .enum(ANALYSER_CHOICES, { error: () => 'expected --analyser pushup or definition' })
     .optional(),
-  // Verification's defaults: the lite model at the analyser's verification rate.
+  // Verification's defaults: its model at the analyser's verification rate.
   model: z
     .enum(MODEL_CHOICES, { error: () => 'expected --model lite, full or heavy' })
-    .default('lite'),
+    .default(DEFAULT_VERIFICATION_MODEL),
   fps: z.coerce
     .number({ error: () => 'expected --fps to be a number (0 for every frame)' })
     .min(0, { error: () => 'expected --fps to be 0 (every frame) or above' })
@@ -50,7 +50,7 @@ export function registerJudge(
       'an exercise-definition JSON file (runs the definition analyser)',
     )
     .option('--analyser <kind>', 'pushup (the fixed push-up analyser) or definition')
-    .option('--model <variant>', 'pose model: lite, full or heavy', 'lite')
+    .option('--model <variant>', 'pose model: lite, full or heavy', DEFAULT_VERIFICATION_MODEL)
     .option(
       '--fps <n>',
       "frames per second analysed (default: the server's verification rate; 0 for every frame)",

@@ -8,6 +8,16 @@
 
 import type { AnalyzerChoice } from '@reptemple/pose-sdk';
 
+/**
+ * The pose model verification uses unless a challenge says otherwise: full, not the lite model
+ * the browser counts with live. The lite model reads the elbow at the top of clean side-view
+ * push-ups a median 4.5 degrees short of the full model at the same frames (06: 0 of 4 clean
+ * lockouts over the 160-degree rule, full 4; 30: 0 of 2, full 2), and no measurement of the
+ * lockout closes that gap without crediting bent arms (docs/decisions.md, "Verification model").
+ * Verified counts rank the leaderboard, so they are taken with the model that reads the rule right.
+ */
+export const DEFAULT_VERIFICATION_MODEL = 'full' as const;
+
 /** frames per second analysed by the push-up analyser */
 export const PUSHUP_VERIFICATION_FPS = 12;
 

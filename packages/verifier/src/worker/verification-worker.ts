@@ -24,7 +24,7 @@ import {
 import pg from 'pg';
 import type { VerifierLogger } from '../log.js';
 import { type JobQueue, type QueuedJob, startJobQueue } from '../queue/job-queue.js';
-import { verificationFps } from '../verify/sampling.js';
+import { DEFAULT_VERIFICATION_MODEL, verificationFps } from '../verify/sampling.js';
 import { verifyVideo } from '../verify/verify-video.js';
 import { childBrowserPids, lowerPriority } from './browser-processes.js';
 import { type MediaSource, openVideo, videoFileOf } from './media-source.js';
@@ -141,7 +141,9 @@ export async function startVerificationWorker(
     return engine;
   };
   // The common case starts now, so the first job does not wait for Chromium.
-  engineFor('lite').catch((error: unknown) => log.error('verifier_engine_failed', { error }));
+  engineFor(DEFAULT_VERIFICATION_MODEL).catch((error: unknown) =>
+    log.error('verifier_engine_failed', { error }),
+  );
 
   const handle = async (job: QueuedJob<VerificationJobData>) => {
     const { recordingId, request } = job.data;
