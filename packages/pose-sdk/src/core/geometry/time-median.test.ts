@@ -60,6 +60,34 @@ describe('TimeMedian', () => {
     );
   });
 
+  it('gives exactly the median a sort gives, for the three or four samples of a 30 fps window', () => {
+    const sortedMedian = (window: readonly number[]) => {
+      const sorted = [...window].sort((a, b) => a - b);
+      const middle = sorted.length >> 1;
+      return sorted.length % 2 === 1
+        ? sorted[middle]!
+        : (sorted[middle - 1]! + sorted[middle]!) / 2;
+    };
+    const value = fc.oneof(
+      fc.integer({ min: 0, max: 4 }), // many ties
+      fc.double({ min: 0, max: 180, noNaN: true, noDefaultInfinity: true }),
+    );
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 3, maxLength: 40 }), (values) => {
+        // 33 ms apart a 100 ms window holds four samples; 40 ms apart, three.
+        return [33, 40].every((spacing) => {
+          const filter = new TimeMedian(100);
+          const held = spacing === 33 ? 4 : 3;
+          return values.every((v, i) => {
+            const out = filter.push(v, i * spacing);
+            if (i < 2) return Number.isNaN(out);
+            return Object.is(out, sortedMedian(values.slice(Math.max(0, i + 1 - held), i + 1)));
+          });
+        });
+      }),
+    );
+  });
+
   describe('with keepWithin (a Hampel filter)', () => {
     it('keeps a middle sample near the median as measured: the top of a fast rep at 15 fps', () => {
       const median = new TimeMedian(100);

@@ -71,8 +71,35 @@ export class TimeMedian {
     this.count--;
   }
 
-  /** Insertion sort of the few samples in the window, then the middle one (or mean of two). */
+  /**
+   * The median of the window. At 30 fps a 100 ms window holds three or four samples: their
+   * median is picked by comparisons (every analysed angle runs this on every frame); longer
+   * windows are sorted.
+   */
   private median(): number {
+    const values = this.values;
+    const head = this.head;
+    const n = this.count;
+    if (n === 3) {
+      return middleOfThree(
+        values[head]!,
+        values[(head + 1) & INDEX_MASK]!,
+        values[(head + 2) & INDEX_MASK]!,
+      );
+    }
+    if (n === 4) {
+      return middleTwoMean(
+        values[head]!,
+        values[(head + 1) & INDEX_MASK]!,
+        values[(head + 2) & INDEX_MASK]!,
+        values[(head + 3) & INDEX_MASK]!,
+      );
+    }
+    return this.sortedMedian();
+  }
+
+  /** Insertion sort of the samples in the window, then the middle one (or mean of two). */
+  private sortedMedian(): number {
     const sorted = this.sorted;
     const n = this.count;
     for (let i = 0; i < n; i++) {
@@ -87,4 +114,20 @@ export class TimeMedian {
     const middle = n >> 1;
     return n % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   }
+}
+
+/** The middle of three values (the one sorting puts second). */
+function middleOfThree(a: number, b: number, c: number): number {
+  return Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
+}
+
+/**
+ * The mean of the middle two of four values, as sorting would give it: the larger of the two
+ * pairs' smaller values and the smaller of their larger values are the middle two, and a sum does
+ * not depend on the order of its two terms.
+ */
+function middleTwoMean(a: number, b: number, c: number, d: number): number {
+  const secondLowest = Math.max(Math.min(a, b), Math.min(c, d));
+  const secondHighest = Math.min(Math.max(a, b), Math.max(c, d));
+  return (secondLowest + secondHighest) / 2;
 }
