@@ -59,6 +59,20 @@ for (const [name, create] of analysers) {
       ]);
     });
 
+    it('writes the common fields of a rep record first, in their order, then its own', () => {
+      // Order matters: JSON output of the hosts is compared byte for byte across versions.
+      const analyzer = create();
+      run(analyzer, twoReps);
+      expect(Object.keys(analyzer.reps[0]!).slice(0, 6)).toEqual([
+        'repNumber',
+        'startTime',
+        'endTime',
+        'isValidRep',
+        'invalidReason',
+        'evidence',
+      ]);
+    });
+
     it('refuses frames whose time does not increase, and frames without 0 or 33 landmarks', () => {
       const analyzer = create();
       analyzer.process({ timestampMs: 10, landmarks: [] });

@@ -558,7 +558,14 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       if (reason !== null) return;
       this.qualified = true;
     }
-    const rep = this.ledger.record(this.cycleLeftStartAt ?? t, t, reason, { evidence });
+    const rep = this.ledger.keep({
+      repNumber: this.ledger.nextRepNumber,
+      startTime: this.cycleLeftStartAt ?? t,
+      endTime: t,
+      isValidRep: reason === null,
+      invalidReason: reason,
+      evidence,
+    });
     events.push({ type: 'rep', timestampMs: t, rep });
   }
 

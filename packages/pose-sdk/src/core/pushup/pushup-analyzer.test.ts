@@ -327,6 +327,14 @@ describe('PushupAnalyzer validity checks', () => {
     expect(rep!.alignmentScore).toBeCloseTo(90, 1);
     expect(rep!.minAlignmentDuringCycle).toBeCloseTo(90, 1);
     expect(rep!.alignmentDropCount).toBe(0);
+    // ...after the common fields and the evidence, in this order (hosts compare JSON byte for byte).
+    expect(Object.keys(rep!).slice(6)).toEqual([
+      'minElbowAngle',
+      'alignmentScore',
+      'maxAngleRange',
+      'minAlignmentDuringCycle',
+      'alignmentDropCount',
+    ]);
   });
 });
 

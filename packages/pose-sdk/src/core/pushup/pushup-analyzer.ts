@@ -586,7 +586,12 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     cycle.endTime = endTime;
     cycle.endTopArms = this.armsMeasured;
     const { reason, evidence } = judgePushupRepWithEvidence(cycle, this.config, cycle);
-    const rep = this.ledger.record(cycle.startTime, endTime, reason, {
+    const rep = this.ledger.keep({
+      repNumber: this.ledger.nextRepNumber,
+      startTime: cycle.startTime,
+      endTime,
+      isValidRep: reason === null,
+      invalidReason: reason,
       evidence,
       minElbowAngle: cycle.minElbowAngle,
       alignmentScore: cycle.alignmentScore,

@@ -1,16 +1,9 @@
 import type { AnalysisState, RepRecord, TimelineEntry, TimelinePhase } from '../events.js';
 
 /**
- * What an analyser's rep record adds to the common one (the push-up analyser's measurements),
- * and the evidence for its verdict.
- */
-export type RepDetails<Rep extends RepRecord> = Omit<Rep, keyof RepRecord> &
-  Pick<RepRecord, 'evidence'>;
-
-/**
  * The books both analysers keep: valid and invalid counts, the rep records in order, and the
- * phase timeline (spec 01 §3). An analyser decides when a rep ends and judges it; the ledger
- * numbers it, counts it and keeps it.
+ * phase timeline (spec 01 §3). An analyser decides when a rep ends, judges it and writes its
+ * record with the ledger's number; the ledger counts it and keeps it.
  */
 export class RepLedger<Rep extends RepRecord> {
   private valid = 0;
@@ -47,27 +40,20 @@ export class RepLedger<Rep extends RepRecord> {
     return this.entries;
   }
 
+  /** The number the next kept rep gets: reps are numbered from 1 in the order they end. */
+  get nextRepNumber(): number {
+    return this.recorded.length + 1;
+  }
+
   /**
-   * Records a judged rep (`invalidReason` null: valid) as the next one: numbered from 1, counted,
-   * kept. Times in ms.
+   * Keeps a judged rep, numbered `nextRepNumber`, and counts it valid or invalid. The analyser
+   * writes its record out whole, the common fields first (RepRecord's order): a record assembled
+   * by spreading an analyser's details into the common fields copies them one by one through the
+   * runtime on every rep, and the analysers' benchmark ends a rep every 40 frames.
    */
-  record(
-    startTime: number,
-    endTime: number,
-    invalidReason: string | null,
-    details: RepDetails<Rep>,
-  ): Rep {
-    const isValidRep = invalidReason === null;
-    if (isValidRep) this.valid++;
+  keep(rep: Rep): Rep {
+    if (rep.isValidRep) this.valid++;
     else this.invalid++;
-    const rep = {
-      repNumber: this.recorded.length + 1,
-      startTime,
-      endTime,
-      isValidRep,
-      invalidReason,
-      ...details,
-    } as Rep;
     this.recorded.push(rep);
     return rep;
   }
