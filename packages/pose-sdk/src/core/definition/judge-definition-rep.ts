@@ -1,6 +1,7 @@
 import type { DefinitionAnalyzerConfig } from '../constants.js';
 import type { DefinitionPhase, MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
+import { SharedChecks } from '../shared/shared-checks.js';
 import { classifyCycle } from './classify-cycle.js';
 
 /** What the definition analyser measured over one cycle, from start back to start. */
@@ -44,6 +45,32 @@ export interface DefinitionRepEvidence {
 
 const COMPLETE_CYCLE_PHASES = 3; // transition, end, transition after leaving start
 
+/** Shares (of the rep's frames) are given to the hundredth. */
+const SHARE_SCALE = 100;
+
+/** The checks without a frame time, shared by the reps that have them (see SharedChecks). */
+const PHASES_CHECKS = new SharedChecks('phases', 'count', 'min');
+const VISIBILITY_CHECKS = new SharedChecks('visibility', 'count', 'min');
+const SUSTAINED_CHECKS = new SharedChecks('sustained', 'count', 'max');
+const PASSED_ALIGNMENT_CHECKS: Readonly<Record<MeasurementKind, SharedChecks>> = {
+  '2d': new SharedChecks('alignment', '2d', 'max'),
+  '3d': new SharedChecks('alignment', '3d', 'max'),
+  count: new SharedChecks('alignment', 'count', 'max'),
+};
+
+/**
+ * The rules judged, in order, by how many checks were made: judging stops at the first failure.
+ * Every rep has one of these few lists, so the evidence shares them (frozen).
+ */
+const RULES_JUDGED_WITH_VISIBILITY = prefixes(['phases', 'visibility', 'alignment', 'sustained']);
+const RULES_JUDGED_WITHOUT_VISIBILITY = prefixes(['phases', 'alignment', 'sustained']);
+/** A definition's rules all judge from every view. */
+const NO_RULES: readonly string[] = Object.freeze([]);
+
+function prefixes(rules: readonly string[]): readonly (readonly string[])[] {
+  return rules.map((_, last) => Object.freeze(rules.slice(0, last + 1)));
+}
+
 /**
  * judgeDefinitionRep with the checks that decided it. With a known view (world landmarks), a
  * global alignment measured on less than `minGlobalMeasuredShare` of the rep's frames (its
@@ -63,17 +90,11 @@ export function judgeDefinitionRepWithEvidence(
   const checks: RuleCheck[] = [];
   const phaseReason = classifyCycle(rep.phasesAfterStart);
   checks.push(
-    check(
-      'phases',
-      'count',
-      rep.phasesAfterStart.length,
-      COMPLETE_CYCLE_PHASES,
-      'min',
-      phaseReason === null,
-    ),
+    PHASES_CHECKS.get(rep.phasesAfterStart.length, COMPLETE_CYCLE_PHASES, phaseReason === null),
   );
   let reason = phaseReason;
   let seenShare = 1;
+  let visibilityJudged = false;
   if (reason === null && evidence.view !== null) {
     let leastSeen: DefinitionRepEvidence['globalAlignments'][number] | null = null;
     for (const angle of evidence.globalAlignments)
@@ -83,9 +104,8 @@ export function judgeDefinitionRepWithEvidence(
         evidence.measuredFrames === 0 ? 0 : leastSeen.measuredFrames / evidence.measuredFrames;
       seenShare = share;
       const seen = share >= config.minGlobalMeasuredShare;
-      checks.push(
-        check('visibility', 'count', round2(share), config.minGlobalMeasuredShare, 'min', seen),
-      );
+      visibilityJudged = true;
+      checks.push(VISIBILITY_CHECKS.get(round2(share), config.minGlobalMeasuredShare, seen));
       if (!seen) reason = 'Insufficient landmark visibility';
     }
   }
@@ -93,32 +113,39 @@ export function judgeDefinitionRepWithEvidence(
     const failure = evidence.alignmentFailureCheck;
     if (failure !== null && rep.alignmentFailure !== null) {
       checks.push({
+        rule: 'alignment',
+        measurement: failure.measurement,
+        value: failure.count,
         // The limit fails the rep when reached: the most failures allowed is one fewer.
-        ...check('alignment', failure.measurement, failure.count, failure.limit - 1, 'max', false),
+        threshold: failure.limit - 1,
+        bound: 'max',
+        passed: false,
+        side: null,
         timeMs: failure.timeMs,
       });
       reason = rep.alignmentFailure;
     } else {
-      checks.push(check('alignment', globalKind(evidence), 0, 1, 'max', true));
+      checks.push(PASSED_ALIGNMENT_CHECKS[globalKind(evidence)].get(0, 1, true));
     }
   }
   if (reason === null) {
     const sustained = sustainedCount(rep, config);
     const passed = sustained <= config.sustainedFailureLimit;
-    checks.push(
-      check('sustained', 'count', sustained, config.sustainedFailureLimit, 'max', passed),
-    );
+    checks.push(SUSTAINED_CHECKS.get(sustained, config.sustainedFailureLimit, passed));
     if (!passed) reason = `Sustained alignment failures: ${sustained} during the rep`;
   }
   const deciding = reason === null ? null : checks[checks.length - 1]!;
+  const rulesJudged = visibilityJudged
+    ? RULES_JUDGED_WITH_VISIBILITY
+    : RULES_JUDGED_WITHOUT_VISIBILITY;
   return {
     reason,
     evidence: {
       view: evidence.view,
-      rulesJudged: checks.map((c) => c.rule),
-      rulesNotJudged: [],
+      rulesJudged: rulesJudged[checks.length - 1]!,
+      rulesNotJudged: NO_RULES,
       deciding,
-      checks,
+      checks: checks.slice(),
       // Phase paths and failure counts are not near-misses of a measured value: the verdict is as
       // sure as the landmarks it stands on, the share of the rep its global alignments were seen.
       confidence:
@@ -128,22 +155,13 @@ export function judgeDefinitionRepWithEvidence(
 }
 
 function round2(value: number): number {
-  return Math.round(value * 100) / 100;
+  return Math.round(value * SHARE_SCALE) / SHARE_SCALE;
 }
 
+/** In space when any global alignment was measured in space, else in the picture. */
 function globalKind(evidence: DefinitionRepEvidence): MeasurementKind {
-  return evidence.globalAlignments.some((angle) => angle.measurement === '3d') ? '3d' : '2d';
-}
-
-function check(
-  rule: string,
-  measurement: MeasurementKind,
-  value: number,
-  threshold: number,
-  bound: 'min' | 'max',
-  passed: boolean,
-): RuleCheck {
-  return { rule, measurement, value, threshold, bound, passed, side: null, timeMs: null };
+  for (const angle of evidence.globalAlignments) if (angle.measurement === '3d') return '3d';
+  return '2d';
 }
 
 /**

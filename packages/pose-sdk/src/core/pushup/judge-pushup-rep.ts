@@ -1,6 +1,7 @@
 import type { PushupAnalyzerConfig } from '../constants.js';
 import type { MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
+import { SharedChecks } from '../shared/shared-checks.js';
 
 export const INCOMPLETE_RANGE_OF_MOTION =
   'Incomplete range of motion: returned to up without reaching down position.';
@@ -82,8 +83,74 @@ const RULE_ORDER: readonly PushupRule[] = [
   'alignmentDrops',
 ];
 
+/** Each rule's measurement in RULE_ORDER, per view; undefined where the view cannot judge it. */
+type RuleMeasurements = readonly (MeasurementKind | undefined)[];
+
+const MEASUREMENTS_BY_VIEW: Readonly<Record<CameraView, RuleMeasurements>> = {
+  side: RULE_ORDER.map((rule) => PUSHUP_RULE_MEASUREMENT[rule].side),
+  oblique: RULE_ORDER.map((rule) => PUSHUP_RULE_MEASUREMENT[rule].oblique),
+  front: RULE_ORDER.map((rule) => PUSHUP_RULE_MEASUREMENT[rule].front),
+};
+
+/** Before views: every rule in the picture. */
+const MEASUREMENTS_WITHOUT_VIEW: RuleMeasurements = RULE_ORDER.map((rule) =>
+  rule === 'visibility' ? 'count' : '2d',
+);
+
+/** The rules judged, and those the view could not judge, up to the rule where judging stopped. */
+interface RuleLists {
+  readonly judged: readonly PushupRule[];
+  readonly notJudged: readonly PushupRule[];
+}
+
+/**
+ * Per stopping rule (its index in RULE_ORDER), the rule lists of a rep judged with `measurements`.
+ * Every rep that stops at the same rule from the same view has the same lists, so the evidence
+ * shares them (frozen) rather than building two arrays per rep.
+ */
+function ruleListsByStop(measurements: RuleMeasurements): readonly RuleLists[] {
+  return RULE_ORDER.map((_, stop) => ({
+    judged: Object.freeze(RULE_ORDER.filter((_, i) => i <= stop && measurements[i] !== undefined)),
+    notJudged: Object.freeze(
+      RULE_ORDER.filter((_, i) => i <= stop && measurements[i] === undefined),
+    ),
+  }));
+}
+
+const RULE_LISTS_BY_VIEW: Readonly<Record<CameraView, readonly RuleLists[]>> = {
+  side: ruleListsByStop(MEASUREMENTS_BY_VIEW.side),
+  oblique: ruleListsByStop(MEASUREMENTS_BY_VIEW.oblique),
+  front: ruleListsByStop(MEASUREMENTS_BY_VIEW.front),
+};
+const RULE_LISTS_WITHOUT_VIEW = ruleListsByStop(MEASUREMENTS_WITHOUT_VIEW);
+
+/** Each rule's bound: 'min', its value must be at least the threshold; 'max', at most. */
+const RULE_BOUND: Readonly<Record<PushupRule, 'min' | 'max'>> = {
+  visibility: 'min',
+  bodyLine: 'min',
+  depth: 'max',
+  lockout: 'min',
+  alignmentDrops: 'max',
+};
+
+/** The checks without a frame time (visibility, the body line), shared by the reps that have them. */
+const UNTIMED_CHECKS = Object.fromEntries(
+  RULE_ORDER.map((rule) => [
+    rule,
+    {
+      '2d': new SharedChecks(rule, '2d', RULE_BOUND[rule]),
+      '3d': new SharedChecks(rule, '3d', RULE_BOUND[rule]),
+      count: new SharedChecks(rule, 'count', RULE_BOUND[rule]),
+    },
+  ]),
+) as Readonly<Record<PushupRule, Readonly<Record<MeasurementKind, SharedChecks>>>>;
+
 /** Units from the threshold at which a verdict counts as sure (degrees, % points, drops x 10). */
 const SURE_MARGIN = 10;
+
+/** Shares are given to the hundredth; degrees, % and times to the tenth. */
+const SHARE_SCALE = 100;
+const MEASURE_SCALE = 10;
 
 export interface PushupJudgement {
   /** Why the rep is invalid (spec 01 §8 wording), or null when valid. */
@@ -105,37 +172,41 @@ export function judgePushupRep(
   return judgePushupRepWithEvidence(cycle, config, evidence).reason;
 }
 
-/** judgePushupRep, with the checks that decided it. */
+/**
+ * judgePushupRep, with the checks that decided it. It runs once per rep in the analyser's
+ * stream, so it allocates only what it returns.
+ */
 export function judgePushupRepWithEvidence(
   cycle: PushupCycleStats,
   config: PushupAnalyzerConfig,
   evidence?: PushupCycleEvidence,
 ): PushupJudgement {
   const view = evidence?.view ?? null;
+  const measurements = view === null ? MEASUREMENTS_WITHOUT_VIEW : MEASUREMENTS_BY_VIEW[view];
   const checks: RuleCheck[] = [];
-  const rulesJudged: PushupRule[] = [];
-  const rulesNotJudged: PushupRule[] = [];
   let reason: string | null = null;
-  let deciding: RuleCheck | null = null;
   const visibleShare = cycle.frameCount === 0 ? 0 : cycle.visibleFrameCount / cycle.frameCount;
 
-  for (const rule of RULE_ORDER) {
-    const measurement =
-      view === null ? legacyMeasurement(rule) : PUSHUP_RULE_MEASUREMENT[rule][view];
-    if (measurement === undefined) {
-      rulesNotJudged.push(rule);
-      continue;
-    }
-    rulesJudged.push(rule);
-    const check = checkRule(rule, measurement, cycle, config, evidence, visibleShare);
-    checks.push(check.check);
-    if (reason === null && check.reason !== null) {
-      reason = check.reason;
-      deciding = check.check;
-    }
+  let stop = 0;
+  for (; stop < RULE_ORDER.length; stop++) {
+    const measurement = measurements[stop];
+    if (measurement === undefined) continue;
+    reason = checkRule(
+      RULE_ORDER[stop]!,
+      measurement,
+      cycle,
+      config,
+      evidence,
+      visibleShare,
+      checks,
+    );
     if (reason !== null) break;
   }
-  if (deciding === null) deciding = closestToThreshold(checks);
+  const rules = (view === null ? RULE_LISTS_WITHOUT_VIEW : RULE_LISTS_BY_VIEW[view])[
+    Math.min(stop, RULE_ORDER.length - 1)
+  ]!;
+  // The first failed check decides (it is the last made); for a valid rep, the nearest miss.
+  const deciding = reason === null ? closestToThreshold(checks) : checks[checks.length - 1]!;
   const margin =
     deciding === null || Number.isNaN(deciding.value)
       ? 1
@@ -144,20 +215,16 @@ export function judgePushupRepWithEvidence(
     reason,
     evidence: {
       view,
-      rulesJudged,
-      rulesNotJudged,
+      rulesJudged: rules.judged,
+      rulesNotJudged: rules.notJudged,
       deciding,
-      checks,
-      confidence: round(visibleShare * margin, 2),
+      checks: checks.slice(),
+      confidence: round(visibleShare * margin, SHARE_SCALE),
     },
   };
 }
 
-/** Before views: every rule in the picture. */
-function legacyMeasurement(rule: PushupRule): MeasurementKind {
-  return rule === 'visibility' ? 'count' : '2d';
-}
-
+/** Judges one rule: adds its check to `checks` and returns why it failed the rep (null: passed). */
 function checkRule(
   rule: PushupRule,
   measurement: MeasurementKind,
@@ -165,109 +232,109 @@ function checkRule(
   config: PushupAnalyzerConfig,
   evidence: PushupCycleEvidence | undefined,
   visibleShare: number,
-): { check: RuleCheck; reason: string | null } {
+  checks: RuleCheck[],
+): string | null {
   const inSpace = measurement === '3d';
   switch (rule) {
     case 'visibility': {
       const passed = cycle.frameCount !== 0 && visibleShare >= config.minVisibleFrameShare;
-      return {
-        check: make(rule, measurement, visibleShare, config.minVisibleFrameShare, 'min', passed),
-        reason: passed ? null : 'Insufficient landmark visibility',
-      };
+      checks.push(ruleCheck(rule, measurement, visibleShare, config.minVisibleFrameShare, passed));
+      return passed ? null : 'Insufficient landmark visibility';
     }
     case 'bodyLine': {
       const score = inSpace ? evidence!.alignmentScore3d : cycle.alignmentScore;
+      const bodySide = evidence?.bodySide ?? null;
       if (evidence?.view != null) {
         // With a known view the body line must be seen on as large a share of the rep as the
         // landmark gates are (minVisibleFrameShare): a line seen on a few frames was not judged.
         const frames = inSpace ? evidence.bodyLineFrames3d : evidence.bodyLineFrames;
         const share = cycle.frameCount === 0 ? 0 : frames / cycle.frameCount;
         if (share < config.minVisibleFrameShare) {
-          return {
-            check: make('visibility', 'count', share, config.minVisibleFrameShare, 'min', false, {
-              side: evidence.bodySide,
-              timeMs: null,
-            }),
-            reason: 'Insufficient landmark visibility',
-          };
+          checks.push(
+            ruleCheck('visibility', 'count', share, config.minVisibleFrameShare, false, bodySide),
+          );
+          return 'Insufficient landmark visibility';
         }
       }
       const passed = !Number.isNaN(score) && score >= config.minAlignmentScore;
-      const check = make(rule, measurement, score, config.minAlignmentScore, 'min', passed, {
-        side: evidence?.bodySide ?? null,
-        timeMs: null,
-      });
-      if (passed) return { check, reason: null };
+      checks.push(ruleCheck(rule, measurement, score, config.minAlignmentScore, passed, bodySide));
+      if (passed) return null;
       const shown = Number.isNaN(score) ? 0 : Math.round(score);
-      return { check, reason: `Poor body alignment: ${shown}% < ${config.minAlignmentScore}%` };
+      return `Poor body alignment: ${shown}% < ${config.minAlignmentScore}%`;
     }
     case 'depth': {
       const value = cycle.minElbowAngle;
-      const where = {
-        side: evidence?.minElbowArms ?? null,
-        timeMs: evidence?.minElbowTime ?? null,
-      };
+      const arms = evidence?.minElbowArms ?? null;
+      const timeMs = evidence?.minElbowTime ?? null;
       if (value > config.maxDownAngle) {
         // Never reached down. Back at full extension, that is the spec's incomplete range of
         // motion; otherwise the dip was simply too shallow.
-        return {
-          check: make(rule, measurement, value, config.maxDownAngle, 'max', false, where),
-          reason:
-            cycle.endTopElbowAngle >= config.minUpAngle
-              ? INCOMPLETE_RANGE_OF_MOTION
-              : "Didn't go low enough",
-        };
+        checks.push(ruleCheck(rule, measurement, value, config.maxDownAngle, false, arms, timeMs));
+        return cycle.endTopElbowAngle >= config.minUpAngle
+          ? INCOMPLETE_RANGE_OF_MOTION
+          : "Didn't go low enough";
       }
       const passed = value <= config.maxElbowAngleForDown;
-      return {
-        check: make(rule, measurement, value, config.maxElbowAngleForDown, 'max', passed, where),
-        reason: passed ? null : 'Elbow angle too high',
-      };
+      checks.push(
+        ruleCheck(rule, measurement, value, config.maxElbowAngleForDown, passed, arms, timeMs),
+      );
+      return passed ? null : 'Elbow angle too high';
     }
     case 'lockout': {
       const passed = cycle.endTopElbowAngle >= config.minUpAngle;
-      return {
-        check: make(rule, measurement, cycle.endTopElbowAngle, config.minUpAngle, 'min', passed, {
-          side: evidence?.endTopArms ?? null,
-          timeMs: evidence?.endTime ?? null,
-        }),
-        reason: passed ? null : "Didn't extend fully",
-      };
+      checks.push(
+        ruleCheck(
+          rule,
+          measurement,
+          cycle.endTopElbowAngle,
+          config.minUpAngle,
+          passed,
+          evidence?.endTopArms ?? null,
+          evidence?.endTime ?? null,
+        ),
+      );
+      return passed ? null : "Didn't extend fully";
     }
     case 'alignmentDrops': {
       const drops = inSpace ? evidence!.alignmentDropCount3d : cycle.alignmentDropCount;
       const passed = drops <= config.maxAlignmentDrops;
-      return {
-        check: make(rule, measurement, drops, config.maxAlignmentDrops, 'max', passed, {
-          side: evidence?.bodySide ?? null,
-          timeMs: evidence?.minAlignmentTime ?? null,
-        }),
-        reason: passed
-          ? null
-          : 'Lost alignment during movement: body not maintained in straight line',
-      };
+      checks.push(
+        ruleCheck(
+          rule,
+          measurement,
+          drops,
+          config.maxAlignmentDrops,
+          passed,
+          evidence?.bodySide ?? null,
+          evidence?.minAlignmentTime ?? null,
+        ),
+      );
+      return passed ? null : 'Lost alignment during movement: body not maintained in straight line';
     }
   }
 }
 
-function make(
+/** One check as the evidence shows it: `side` and `timeMs` (ms) say where the value was taken. */
+function ruleCheck(
   rule: PushupRule,
   measurement: MeasurementKind,
   value: number,
   threshold: number,
-  bound: 'min' | 'max',
   passed: boolean,
-  where: { side: RuleCheck['side']; timeMs: number | null } = { side: null, timeMs: null },
+  side: RuleCheck['side'] = null,
+  timeMs: number | null = null,
 ): RuleCheck {
+  const shown = round(value, measurement === 'count' ? SHARE_SCALE : MEASURE_SCALE);
+  if (timeMs === null) return UNTIMED_CHECKS[rule][measurement].get(shown, threshold, passed, side);
   return {
     rule,
     measurement,
-    value: round(value, measurement === 'count' ? 2 : 1), // shares to the hundredth, degrees and % to the tenth
+    value: shown,
     threshold,
-    bound,
+    bound: RULE_BOUND[rule],
     passed,
-    side: where.side,
-    timeMs: where.timeMs === null ? null : round(where.timeMs, 1),
+    side,
+    timeMs: round(timeMs, MEASURE_SCALE),
   };
 }
 
@@ -292,8 +359,8 @@ function closestToThreshold(checks: readonly RuleCheck[]): RuleCheck | null {
   return closest;
 }
 
-function round(value: number, digits: number): number {
+/** `value` rounded to 1/scale (scale 10: tenths). */
+function round(value: number, scale: number): number {
   if (!Number.isFinite(value)) return value;
-  const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
 }
