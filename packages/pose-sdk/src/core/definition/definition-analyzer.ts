@@ -88,6 +88,13 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private readonly angles: readonly AngleSpec[];
   private readonly values: Float64Array;
   private readonly drivingAngleCount: number;
+  /**
+   * Per phase, each angle's range in angle order (read by index on every frame: a lookup by
+   * angle id is a keyed property load).
+   */
+  private readonly angleRanges: Readonly<
+    Record<DefinitionPhase, readonly (AngleRange | undefined)[]>
+  >;
   /** Per phase, each angle's range if it drives the phases (else undefined), in angle order. */
   private readonly drivingRanges: Readonly<
     Record<DefinitionPhase, readonly (AngleRange | undefined)[]>
@@ -168,10 +175,15 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     assertDefinitionCountable(options.definition);
     this.values = new Float64Array(this.angles.length);
     this.drivingAngleCount = this.angles.filter((angle) => angle.drivesPhases).length;
+    const rangesOf = (phase: DefinitionPhase) =>
+      this.angles.map((angle) => options.definition.phases[phase].angleRanges[angle.id]);
+    this.angleRanges = {
+      start: rangesOf('start'),
+      transition: rangesOf('transition'),
+      end: rangesOf('end'),
+    };
     const drivingRangesOf = (phase: DefinitionPhase) =>
-      this.angles.map((angle) =>
-        angle.drivesPhases ? options.definition.phases[phase].angleRanges[angle.id] : undefined,
-      );
+      this.angleRanges[phase].map((range, i) => (this.angles[i]!.drivesPhases ? range : undefined));
     this.drivingRanges = {
       start: drivingRangesOf('start'),
       transition: drivingRangesOf('transition'),
@@ -368,9 +380,13 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   /** The angle in the picture, or in space when `world` is given; NaN when a landmark is not seen. */
   private angleOn(
     landmarks: readonly Landmark[],
-    [a, b, c]: readonly [number, number, number],
+    ids: readonly [number, number, number],
     world?: readonly WorldLandmark[],
   ): number {
+    // Indexed, not destructured: array destructuring runs the iterator protocol on every call.
+    const a = ids[0];
+    const b = ids[1];
+    const c = ids[2];
     const first = landmarks[a]!;
     const vertex = landmarks[b]!;
     const third = landmarks[c]!;
@@ -394,11 +410,10 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   }
 
   private matches(phase: DefinitionPhase): boolean {
-    const ranges = this.definition.phases[phase].angleRanges;
+    const ranges = this.drivingRanges[phase];
     for (let i = 0; i < this.angles.length; i++) {
-      const angle = this.angles[i]!;
-      if (!angle.drivesPhases) continue;
-      const range = ranges[angle.id]!;
+      const range = ranges[i];
+      if (range === undefined) continue; // not a phase-driving angle
       const value = this.values[i]!;
       if (!(value >= range.min && value <= range.max)) return false;
     }
@@ -619,21 +634,21 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private recordAlignmentFailures(t: number): void {
     const phase = this.phase;
     if (phase === null) return;
-    const ranges = this.definition.phases[phase].angleRanges;
+    const drivingRanges = this.drivingRanges[phase];
     let drivingOutOfRange = 0;
     for (let i = 0; i < this.angles.length; i++) {
-      const angle = this.angles[i]!;
-      if (!angle.drivesPhases) continue;
-      const range = ranges[angle.id]!;
+      const range = drivingRanges[i];
+      if (range === undefined) continue; // not a phase-driving angle
       const value = this.values[i]!;
       if (!(value >= range.min && value <= range.max)) drivingOutOfRange++;
     }
+    const ranges = this.angleRanges[phase];
     for (let i = 0; i < this.angles.length; i++) {
       const angle = this.angles[i]!;
       if (angle.stop) continue;
       const value = this.values[i]!;
       if (Number.isNaN(value)) continue;
-      const range = ranges[angle.id]!;
+      const range = ranges[i]!;
       if (value >= range.min && value <= range.max) continue;
       // A driving angle out of range fails only if it is the one that breaks an otherwise held
       // phase and other driving angles exist to hold it.
