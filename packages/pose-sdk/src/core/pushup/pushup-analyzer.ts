@@ -303,10 +303,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const score3d = hasWorld ? this.alignmentScoreInSpace(landmarks, world, side) : Number.NaN;
     const meanAlignment3d = Number.isNaN(score3d) ? Number.NaN : this.alignment3d.push(score3d);
 
-    if (this.inCycle) {
-      this.recordCycleFrame(t, elbow, score, meanAlignment);
-      this.recordCycleFrameInSpace(yaw, score3d, meanAlignment3d);
-    }
+    if (this.inCycle)
+      this.recordCycleFrame(t, elbow, score, meanAlignment, yaw, score3d, meanAlignment3d);
     if (!this.positionValid) return NO_EVENTS;
     // A push-up position ends a gap, even while the glitch filter warms up (its warm-up is ours,
     // not the person's): after over maxTrackingGap, the cycle in progress is dropped.
@@ -395,8 +393,18 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     return alignmentScoreFromHipAngle(angleInSpace(world[ids[0]]!, world[ids[1]]!, world[ids[2]]!));
   }
 
-  private recordCycleFrame(t: number, elbow: number, score: number, meanAlignment: number): void {
+  /** A frame of the cycle in progress: angles and body line in the picture, and in space. */
+  private recordCycleFrame(
+    t: number,
+    elbow: number,
+    score: number,
+    meanAlignment: number,
+    yaw: number,
+    score3d: number,
+    meanAlignment3d: number,
+  ): void {
     const cycle = this.cycle;
+    const dropBelow = this.config.minAlignmentScore - this.config.alignmentDropMargin;
     cycle.frameCount++;
     if (this.landmarksVisible) cycle.visibleFrameCount++;
     if (!Number.isNaN(elbow)) {
@@ -415,19 +423,14 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
         cycle.minAlignment = meanAlignment;
         cycle.minAlignmentTime = t;
       }
-      if (meanAlignment < this.config.minAlignmentScore - this.config.alignmentDropMargin)
-        cycle.alignmentDropCount++;
+      if (meanAlignment < dropBelow) cycle.alignmentDropCount++;
     }
-  }
-
-  private recordCycleFrameInSpace(yaw: number, score3d: number, meanAlignment3d: number): void {
-    const cycle = this.cycle;
     cycle.viewTally.add(yaw);
-    if (Number.isNaN(score3d)) return;
-    cycle.alignmentSum3d += score3d;
-    cycle.alignmentSamples3d++;
-    if (meanAlignment3d < this.config.minAlignmentScore - this.config.alignmentDropMargin)
-      cycle.alignmentDropCount3d++;
+    if (!Number.isNaN(score3d)) {
+      cycle.alignmentSum3d += score3d;
+      cycle.alignmentSamples3d++;
+      if (meanAlignment3d < dropBelow) cycle.alignmentDropCount3d++;
+    }
   }
 
   /**
