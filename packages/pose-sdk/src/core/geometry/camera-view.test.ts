@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { WorldLandmark } from '../types.js';
 import { angleInSpace } from './angle-in-space.js';
-import { cameraViewFromYaw, shoulderLineYaw, ViewTally, ViewTracker } from './camera-view.js';
+import {
+  cameraViewFromYaw,
+  shoulderLineYaw,
+  VIEW_TIME_CONSTANT,
+  ViewTally,
+  ViewTracker,
+} from './camera-view.js';
 
 /** 33 world landmarks with the shoulders placed `across` (x) and `depth` (z) apart, metres. */
 function shoulders(across: number, depth: number): WorldLandmark[] {
@@ -38,6 +44,24 @@ describe('camera view from world landmarks', () => {
     expect(tracker.view).toBe('front');
     tracker.update(Number.NaN, 4033); // no world landmarks: no change
     expect(tracker.view).toBe('front');
+  });
+
+  it('moves its mean by exactly the exponential weight of each time step', () => {
+    // Steps of 29.97 fps in float ms take several values; the tracker keeps the weights of the
+    // last two, and must give the same mean as computing each one.
+    const tracker = new ViewTracker();
+    let expected = Number.NaN;
+    let previous = Number.NaN;
+    for (let frame = 0; frame < 300; frame++) {
+      const t = (frame * 1000) / 29.97 + (frame % 7 === 0 ? 12.5 : 0);
+      const yaw = 40 + 30 * Math.sin(frame / 9);
+      tracker.update(yaw, t);
+      expected = Number.isNaN(expected)
+        ? yaw
+        : expected + (yaw - expected) * (1 - Math.exp(-(t - previous) / VIEW_TIME_CONSTANT));
+      previous = t;
+      expect(tracker.meanYaw).toBe(expected);
+    }
   });
 
   it('tallies the mean view of a stretch, ignoring frames without world landmarks', () => {

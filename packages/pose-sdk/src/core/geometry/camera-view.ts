@@ -75,12 +75,32 @@ export const VIEW_TIME_CONSTANT = 1_000;
 export class ViewTracker {
   private yaw = Number.NaN;
   private lastT = Number.NaN;
+  /**
+   * The weights of the last two time steps (ms): frames come at one rate, whose steps in float ms
+   * take two or three values (33.333333333333336, 33.33333333333333), so the exponential is
+   * computed again only for another step.
+   */
+  private lastStep = Number.NaN;
+  private lastWeight = 0;
+  private olderStep = Number.NaN;
+  private olderWeight = 0;
 
   update(yaw: number, t: number): void {
     if (Number.isNaN(yaw)) return;
     if (Number.isNaN(this.yaw)) this.yaw = yaw;
-    else this.yaw += (yaw - this.yaw) * (1 - Math.exp(-(t - this.lastT) / VIEW_TIME_CONSTANT));
+    else this.yaw += (yaw - this.yaw) * this.stepWeight(t - this.lastT);
     this.lastT = t;
+  }
+
+  /** How far a step of `step` ms moves the mean toward the new yaw. */
+  private stepWeight(step: number): number {
+    if (step === this.lastStep) return this.lastWeight;
+    if (step === this.olderStep) return this.olderWeight;
+    this.olderStep = this.lastStep;
+    this.olderWeight = this.lastWeight;
+    this.lastStep = step;
+    this.lastWeight = 1 - Math.exp(-step / VIEW_TIME_CONSTANT);
+    return this.lastWeight;
   }
 
   /** degrees; NaN before the first frame with world landmarks */
@@ -95,5 +115,9 @@ export class ViewTracker {
   reset(): void {
     this.yaw = Number.NaN;
     this.lastT = Number.NaN;
+    this.lastStep = Number.NaN;
+    this.lastWeight = 0;
+    this.olderStep = Number.NaN;
+    this.olderWeight = 0;
   }
 }
