@@ -2,11 +2,15 @@ import type { Landmark } from '../types.js';
 
 export type BodySide = 'left' | 'right';
 
-/** The lowest visibility among the given landmarks (0 when one is missing). */
+/**
+ * The lowest visibility among the given landmarks (0 when one is missing). An indexed loop: the
+ * push-up analyser calls this twice a frame, and a for-of loop's larger bytecode took room the
+ * compiler would otherwise give to inlining the analyser's other helpers.
+ */
 export function weakestVisibility(landmarks: readonly Landmark[], ids: readonly number[]): number {
   let weakest = 1;
-  for (const id of ids) {
-    const landmark = landmarks[id];
+  for (let i = 0; i < ids.length; i++) {
+    const landmark = landmarks[ids[i]!];
     if (landmark === undefined) return 0;
     if (landmark.visibility < weakest) weakest = landmark.visibility;
   }
