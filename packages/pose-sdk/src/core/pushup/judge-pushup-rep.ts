@@ -173,8 +173,9 @@ export function judgePushupRep(
 }
 
 /**
- * judgePushupRep, with the checks that decided it. It runs once per rep in the analyser's
- * stream, so it allocates only what it returns.
+ * judgePushupRep, with the checks that decided it. The analyser keeps every rep's evidence, so
+ * what reps have in common is shared rather than kept per rep: the rule lists, and the checks
+ * without a frame time (see SharedChecks); the list of checks is kept at its final length.
  */
 export function judgePushupRepWithEvidence(
   cycle: PushupCycleStats,
