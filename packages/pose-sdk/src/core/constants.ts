@@ -150,6 +150,15 @@ export const DEFINITION_ANALYZER_CONSTANTS = {
    * push-up analyser's share of visible frames (minVisibleFrameShare) is the same.
    */
   minGlobalMeasuredShare: 0.5,
+  /**
+   * Decision: a rep's span begins where the body left its starting position: the last frame in
+   * the start phase whose phase-driving angles were within this of the farthest they reached
+   * from the transition's ranges (summed over the driving angles), as the push-up analyser
+   * starts a rep at its top. Crossing the start range's boundary is later: a sagging-hip rep
+   * turning at 123 degrees crossed 124 for 70 ms around its bottom (clip 09). Within this of the
+   * top is the top: tracking jitter at a held top is 2-3 degrees.
+   */
+  startTopTolerance: 5, // degrees
 } as const;
 
 export type DefinitionAnalyzerConfig = {

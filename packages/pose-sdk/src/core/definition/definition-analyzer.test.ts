@@ -143,6 +143,46 @@ describe('DefinitionAnalyzer cycle', () => {
     expect(analyzer.reps).toHaveLength(1);
   });
 
+  it('starts a rep at the last top of the start phase, not an earlier higher one', () => {
+    // Start is elbow 150-180 here, so a frame's distance from transition is elbow - 150. The
+    // top at 170 (20) dips to 155 (5) and rises to 164 (14): more than startTopTolerance (5)
+    // above the dip, so 164 is the new top though lower than 170, held until 600 ms.
+    const analyzer = analyzerFor();
+    const frame = (timestampMs: number, elbow: number): PoseFrame => ({
+      timestampMs,
+      landmarks: pushupLandmarks({ elbow }),
+    });
+    run(analyzer, [
+      frame(0, 170),
+      frame(200, 170),
+      frame(300, 155),
+      frame(400, 164),
+      frame(500, 165),
+      frame(600, 163),
+      frame(700, 130),
+      frame(800, 80),
+      frame(900, 80),
+      frame(1000, 120),
+      frame(1100, 170),
+    ]);
+    expect(analyzer.reps).toHaveLength(1);
+    expect(analyzer.reps[0]!.startTime).toBe(600);
+    // Without the rise (the dip held at 155 until 600 ms) the rep began at the first top.
+    const held = analyzerFor();
+    run(held, [
+      frame(0, 170),
+      frame(200, 170),
+      frame(300, 155),
+      frame(600, 155),
+      frame(700, 130),
+      frame(800, 80),
+      frame(900, 80),
+      frame(1000, 120),
+      frame(1100, 170),
+    ]);
+    expect(held.reps[0]!.startTime).toBe(200);
+  });
+
   it('times a phase from when the body crossed into it between two frames', () => {
     // 15 fps, and the recording stops 33 ms after the first frame back in transition, as users
     // stop right after their last rep. The rise crossed 100 degrees half-way between the frames
@@ -168,7 +208,8 @@ describe('DefinitionAnalyzer cycle', () => {
     // of 80->120, 150 at 30/40 of 120->160.
     const entered = events.flatMap((e) => (e.type === 'phase' ? [Math.round(e.timestampMs)] : []));
     expect(entered).toEqual([0, 300, 520, 900, 1025]);
-    expect(analyzer.reps[0]!.startTime).toBeCloseTo(300, 6);
+    // The rep left its starting position at the last frame of its top (170 at 200 ms).
+    expect(analyzer.reps[0]!.startTime).toBe(200);
     expect(analyzer.reps[0]!.endTime).toBeCloseTo(1024.75, 6);
   });
 

@@ -127,6 +127,16 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private cycleActive = false;
   private history: DefinitionPhase[] = [];
   private cycleLeftStartAt: number | null = null;
+  /**
+   * The last top of the current start phase, in degrees outside the transition's ranges (summed
+   * over the driving angles): its distance, the last time (ms) the position was within
+   * startTopTolerance of it, and the lowest distance since. The cycle that leaves start began
+   * there (`cycleStartedAt`).
+   */
+  private startTopDistance = Number.NEGATIVE_INFINITY;
+  private startTopAt = 0;
+  private startLowDistance = Number.POSITIVE_INFINITY;
+  private cycleStartedAt: number | null = null;
   private cycleFailureReason: string | null = null;
   private failures: AlignmentFailure[] = [];
   private readonly lastFailureAt: Float64Array;
@@ -252,6 +262,10 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.cycleActive = false;
     this.history = [];
     this.cycleLeftStartAt = null;
+    this.cycleStartedAt = null;
+    this.startTopDistance = Number.NEGATIVE_INFINITY;
+    this.startTopAt = 0;
+    this.startLowDistance = Number.POSITIVE_INFINITY;
     this.cycleFailureReason = null;
     this.cycleFailureCheck = null;
     this.failures = [];
@@ -299,6 +313,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
     const events: DefinitionEvent[] = [];
     this.updatePhase(t, events);
+    this.trackStartTop(t);
     if (this.cycleActive) this.countCycleFrame(yaw);
     this.previousValues.set(this.values);
     this.lastMeasuredValues.set(this.measuredValues);
@@ -435,6 +450,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.cycleActive = false;
     this.history = [];
     this.cycleLeftStartAt = null;
+    this.cycleStartedAt = null;
     this.cycleFailureReason = null;
   }
 
@@ -536,8 +552,14 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       this.cycleView.clear();
       this.cycleMeasuredFrames.fill(0);
       this.cycleFrames = 0;
+      this.startTopDistance = Number.NEGATIVE_INFINITY;
+      this.startTopAt = t;
+      this.startLowDistance = Number.POSITIVE_INFINITY;
     } else {
-      if (from === 'start') this.cycleLeftStartAt = t;
+      if (from === 'start') {
+        this.cycleLeftStartAt = t;
+        this.cycleStartedAt = Math.min(this.startTopAt, t);
+      }
       this.history.push(phase);
       if (this.history.length > this.config.phaseHistoryMax)
         this.history = this.history.slice(-this.config.phaseHistoryKeep);
@@ -548,6 +570,35 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.startHeldSince = null;
     this.ledger.addEntry(t, phase, this.anglesRecord(), this.ready && this.matches(phase));
     events.push({ type: 'phase', timestampMs: t, from, to: phase });
+  }
+
+  /**
+   * In the start phase, follows its last top: the position farthest from the transition's ranges
+   * (degrees outside them, summed over the driving angles) since the body last rose by more than
+   * startTopTolerance, and the last frame within startTopTolerance of it. A cycle leaving start
+   * began there. A long hold at the top, a dip and a rise again (04 kneels, then holds the plank)
+   * start the rep at the last top, not the first.
+   */
+  private trackStartTop(t: number): void {
+    if (this.phase !== 'start') return;
+    const ranges = this.drivingRanges.transition;
+    let distance = 0;
+    for (let i = 0; i < this.angles.length; i++) {
+      const range = ranges[i];
+      if (range === undefined) continue; // not a phase-driving angle
+      const value = this.values[i]!;
+      if (value < range.min) distance += range.min - value;
+      else if (value > range.max) distance += value - range.max;
+    }
+    const tolerance = this.config.startTopTolerance;
+    if (distance < this.startLowDistance) this.startLowDistance = distance;
+    if (distance >= this.startTopDistance - tolerance) {
+      if (distance > this.startTopDistance) this.startTopDistance = distance;
+    } else if (distance >= this.startLowDistance + tolerance) {
+      this.startTopDistance = distance; // rose again from a dip: a new top
+    } else return;
+    this.startTopAt = t;
+    this.startLowDistance = distance;
   }
 
   private trackStartingHold(t: number): void {
@@ -575,7 +626,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     }
     const rep = this.ledger.keep({
       repNumber: this.ledger.nextRepNumber,
-      startTime: this.cycleLeftStartAt ?? t,
+      // From where the body left its starting position (its top), not where it crossed the
+      // start range's boundary: the push-up analyser's reps span the same way.
+      startTime: this.cycleStartedAt ?? this.cycleLeftStartAt ?? t,
       endTime: t,
       isValidRep: reason === null,
       invalidReason: reason,

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { builtinDefinitions } from '@reptemple/definitions';
+import { describe, expect, it } from 'vitest';
+import type { DefinitionAnalyzerConfig } from '../constants.js';
+import type { RepRecord } from '../events.js';
+import { parseTrace } from '../trace/trace-reader.js';
+import { DefinitionAnalyzer } from './definition-analyzer.js';
+
+// The built-in push-up definition replayed on real landmark traces of the labelled clips (full
+// model): `fixtures/traces` at each video's own rate, `fixtures/traces-15fps` a real 15 fps
+// extraction. Labelled bottoms (s) come from fixtures/videos/labels.json.
+const repo = resolve(import.meta.dirname, '../../../../..');
+const labels = JSON.parse(readFileSync(join(repo, 'fixtures/videos/labels.json'), 'utf8')) as {
+  file: string;
+  rep_bottoms_s: number[];
+}[];
+
+function replay(
+  clip: string,
+  dir = 'traces',
+  config?: Partial<DefinitionAnalyzerConfig>,
+): { reps: readonly RepRecord[]; bottomsMs: number[] } {
+  const label = labels.find((entry) => entry.file === `pushup/${clip}.mp4`)!;
+  const text = readFileSync(join(repo, 'fixtures', dir, 'pushup', `${clip}.ndjson`), 'utf8');
+  const { header, frames } = parseTrace(text);
+  const analyzer = new DefinitionAnalyzer({
+    definition: builtinDefinitions.pushup,
+    frameSize: { width: header.width, height: header.height },
+    config,
+  });
+  for (const frame of frames) analyzer.process(frame);
+  analyzer.finish();
+  return { reps: analyzer.reps, bottomsMs: label.rep_bottoms_s.map((s) => s * 1000) };
+}
+
+/** How many labelled bottoms lie inside a counted rep's span, each rep matched once. */
+function matched(reps: readonly RepRecord[], bottomsMs: readonly number[]): number {
+  let count = 0;
+  let i = 0;
+  for (const bottom of bottomsMs) {
+    while (i < reps.length && reps[i]!.endTime < bottom) i++;
+    if (i < reps.length && reps[i]!.startTime <= bottom) {
+      count++;
+      i++;
+    }
+  }
+  return count;
+}
+
+describe('the built-in push-up definition on real traces', () => {
+  it('spans a rep from the top it left, so a shallow rep holds its bottom (clip 09)', () => {
+    // The sagging-hip reps of 09 turn at 123-124 degrees: the elbow is below the start range's
+    // boundary (124) for 70 ms around the bottom, and the bottoms labelled (+-0.3 s) fell outside
+    // those spans (1 of 4 matched). Spanned from the top they left (0.4-0.5 s before), all do.
+    const { reps, bottomsMs } = replay('09-tank-top-sagging-hips');
+    expect(reps).toHaveLength(4);
+    expect(matched(reps, bottomsMs)).toBe(4);
+    for (const rep of reps) expect(rep.endTime - rep.startTime).toBeGreaterThan(300);
+  });
+
+  it('starts the span at the last top, not at an earlier higher one (clip 04)', () => {
+    // 04 reads 175 degrees at 0.1 s, kneels, holds the plank at 165-170 (3.3-6.4 s) and leaves
+    // it at 6.7 s; the elbow crosses 124 (the start range's boundary) at 6.94 s.
+    const { reps } = replay('04-teen-low-floor-camera');
+    expect(reps[0]!.startTime).toBeGreaterThan(6_500);
+    expect(reps[0]!.startTime).toBeLessThan(6_900);
+  });
+});
