@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { builtinDefinitions } from '@reptemple/definitions';
 import { analyseFrames, parseTrace, sampleFrames } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
-import { analyseRecording } from '../src/verify/analyse-recording.js';
+import { analyseRecording, RecordingAnalyser } from '../src/verify/analyse-recording.js';
 import { PUSHUP_VERIFICATION_FPS, verificationFps } from '../src/verify/sampling.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -53,6 +53,35 @@ describe('analyseRecording', () => {
       expect(rep.isValid === (rep.invalidReason === null)).toBe(true);
     }
     expect(evidence.angles.length).toBeGreaterThan(frames.length / 2);
+  });
+
+  it('tells each rep as the frames end it, with the evidence the finished analysis gives', async () => {
+    // Verification draws contact sheets from these while frames still arrive; on the fixtures a
+    // rep is told within half a second of its end.
+    for (const name of ['08-tank-top-side', '09-tank-top-sagging-hips', '06-white-hoodie-side']) {
+      const { frames, frameSize } = await trace(name);
+      for (const choice of [
+        { kind: 'pushup' as const },
+        { kind: 'definition' as const, definition: builtinDefinitions.pushup },
+      ]) {
+        const analyser = new RecordingAnalyser(choice, frameSize);
+        const told = [];
+        for (const frame of frames) {
+          analyser.add(frame);
+          for (const rep of analyser.takeEndedReps()) {
+            expect(frame.timestampMs - rep.endMs).toBeLessThanOrEqual(600);
+            told.push(rep);
+          }
+        }
+        const finished = analyser.finish();
+        expect(finished).toEqual(analyseRecording(frames, choice, frameSize));
+        for (const rep of told) {
+          const final = finished.reps[rep.repNumber - 1]!;
+          expect({ ...rep, phasePath: final.phasePath }).toEqual(final);
+        }
+        expect(told.length).toBeGreaterThanOrEqual(finished.reps.length - 1);
+      }
+    }
   });
 
   it('samples push-ups at 12 fps and definitions at every frame', () => {

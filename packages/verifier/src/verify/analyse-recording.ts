@@ -107,57 +107,117 @@ function extremesOf(
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/** A rep's evidence, from its record and the angles and phases seen up to its end. */
+function evidenceOf(
+  rep: RepRecord,
+  index: number,
+  drivingAngle: DrivingAngle,
+  angles: readonly AngleSample[],
+  phases: readonly PhaseChange[],
+): RepEvidence {
+  const { bottom, top } = extremesOf(rep, angles);
+  // Push-ups: the analyser's own extremes (after its glitch filter) are what it judged.
+  const bottomAngle = isPushupRecord(rep) ? rep.minElbowAngle : bottom?.angle;
+  const topAngle = isPushupRecord(rep) ? rep.minElbowAngle + rep.maxAngleRange : top?.angle;
+  return {
+    repNumber: index + 1,
+    startMs: Math.round(rep.startTime),
+    endMs: Math.round(rep.endTime),
+    angleName: drivingAngle.name,
+    bottomAngle:
+      bottomAngle !== undefined && Number.isFinite(bottomAngle) ? round1(bottomAngle) : null,
+    bottomMs: bottom ? Math.round(bottom.t) : null,
+    topAngle: topAngle !== undefined && Number.isFinite(topAngle) ? round1(topAngle) : null,
+    topMs: top ? Math.round(top.t) : null,
+    phasePath: phasePathOf(rep, phases),
+    isValid: rep.isValidRep,
+    invalidReason: rep.isValidRep ? null : rep.invalidReason,
+    measurements: measurementsOf(rep),
+  };
+}
+
+type Analyzer = ReturnType<typeof createAnalyzer>;
+
+/**
+ * A recording analysed frame by frame as its frames arrive (verification streams them from the
+ * engine), so that work on a rep can start as soon as the analyser has ended it. `finish()` gives
+ * the same analysis as `analyseRecording` over the same frames: it is the same code.
+ */
+
+export class RecordingAnalyser {
+  private readonly analyzer: Analyzer;
+  readonly drivingAngle: DrivingAngle;
+  private readonly phases: PhaseChange[] = [];
+  /** the driving angle of every analysed frame that shows it, in time order */
+  readonly angles: AngleSample[] = [];
+  private frames = 0;
+  private repsSeen = 0;
+  /** ms of the latest frame added */
+  private latestMs = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    choice: AnalyzerChoice,
+    readonly frameSize: FrameSize,
+  ) {
+    this.analyzer = createAnalyzer(choice, { frameSize });
+    this.drivingAngle = drivingAngleFor(choice);
+  }
+
+  private keepPhases(events: ReturnType<Analyzer['process']>): void {
+    for (const event of events) {
+      if (event.type === 'phase') this.phases.push({ t: event.timestampMs, phase: event.to });
+    }
+  }
+
+  add(frame: PoseFrame): void {
+    this.keepPhases(this.analyzer.process(frame));
+    const angle = measureDrivingAngle(frame, this.drivingAngle, this.frameSize);
+    if (angle !== undefined) this.angles.push({ t: frame.timestampMs, angle: round1(angle) });
+    this.frames++;
+    this.latestMs = frame.timestampMs;
+  }
+
+  /**
+   * Evidence of the reps the analyser has ended since the last call, as far as the frames so far
+   * tell (a rep's extremes lie inside it, so they are final once the frames reach its end; the
+   * evidence `finish()` gives is the one that counts).
+   */
+  takeEndedReps(): RepEvidence[] {
+    const reps = this.analyzer.reps;
+    const ended: RepEvidence[] = [];
+    for (; this.repsSeen < reps.length; this.repsSeen++) {
+      const rep = reps[this.repsSeen]!;
+      // An analyser that ends a rep ahead of the frames it has seen cannot say its extremes yet.
+      if (rep.endTime > this.latestMs) break;
+      ended.push(evidenceOf(rep, this.repsSeen, this.drivingAngle, this.angles, this.phases));
+    }
+    return ended;
+  }
+
+  finish(): RecordingAnalysis {
+    this.keepPhases(this.analyzer.finish());
+    const reps = this.analyzer.reps.map((rep, index) =>
+      evidenceOf(rep, index, this.drivingAngle, this.angles, this.phases),
+    );
+    const validReps = reps.filter((rep) => rep.isValid).length;
+    return {
+      validReps,
+      invalidReps: reps.length - validReps,
+      frames: this.frames,
+      drivingAngle: this.drivingAngle,
+      reps,
+      angles: this.angles,
+      phases: this.phases,
+    };
+  }
+}
+
 export function analyseRecording(
   frames: Iterable<PoseFrame>,
   choice: AnalyzerChoice,
   frameSize: FrameSize,
 ): RecordingAnalysis {
-  const analyzer = createAnalyzer(choice, { frameSize });
-  const drivingAngle = drivingAngleFor(choice);
-  const phases: PhaseChange[] = [];
-  const angles: AngleSample[] = [];
-  let count = 0;
-  const keepPhases = (events: ReturnType<typeof analyzer.process>) => {
-    for (const event of events) {
-      if (event.type === 'phase') phases.push({ t: event.timestampMs, phase: event.to });
-    }
-  };
-  for (const frame of frames) {
-    keepPhases(analyzer.process(frame));
-    const angle = measureDrivingAngle(frame, drivingAngle, frameSize);
-    if (angle !== undefined) angles.push({ t: frame.timestampMs, angle: round1(angle) });
-    count++;
-  }
-  keepPhases(analyzer.finish());
-  const reps = analyzer.reps.map((rep, index): RepEvidence => {
-    const { bottom, top } = extremesOf(rep, angles);
-    // Push-ups: the analyser's own extremes (after its glitch filter) are what it judged.
-    const bottomAngle = isPushupRecord(rep) ? rep.minElbowAngle : bottom?.angle;
-    const topAngle = isPushupRecord(rep) ? rep.minElbowAngle + rep.maxAngleRange : top?.angle;
-    return {
-      repNumber: index + 1,
-      startMs: Math.round(rep.startTime),
-      endMs: Math.round(rep.endTime),
-      angleName: drivingAngle.name,
-      bottomAngle:
-        bottomAngle !== undefined && Number.isFinite(bottomAngle) ? round1(bottomAngle) : null,
-      bottomMs: bottom ? Math.round(bottom.t) : null,
-      topAngle: topAngle !== undefined && Number.isFinite(topAngle) ? round1(topAngle) : null,
-      topMs: top ? Math.round(top.t) : null,
-      phasePath: phasePathOf(rep, phases),
-      isValid: rep.isValidRep,
-      invalidReason: rep.isValidRep ? null : rep.invalidReason,
-      measurements: measurementsOf(rep),
-    };
-  });
-  const validReps = reps.filter((rep) => rep.isValid).length;
-  return {
-    validReps,
-    invalidReps: reps.length - validReps,
-    frames: count,
-    drivingAngle,
-    reps,
-    angles,
-    phases,
-  };
+  const analyser = new RecordingAnalyser(choice, frameSize);
+  for (const frame of frames) analyser.add(frame);
+  return analyser.finish();
 }
