@@ -8,6 +8,7 @@ import { builtinDefinitions } from '@reptemple/definitions';
 import { analyseFrames, parseTrace, sampleFrames } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
 import { analyseRecording, RecordingAnalyser } from '../src/verify/analyse-recording.js';
+import { LAG_MS } from '../src/verify/frame-prefetch.js';
 import { PUSHUP_VERIFICATION_FPS, verificationFps } from '../src/verify/sampling.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -56,8 +57,8 @@ describe('analyseRecording', () => {
   });
 
   it('tells each rep as the frames end it, with the evidence the finished analysis gives', async () => {
-    // Verification draws contact sheets from these while frames still arrive; on the fixtures a
-    // rep is told within half a second of its end.
+    // Verification draws contact sheets from these while frames still arrive; the frame pass
+    // beside it assumes a rep is told within LAG_MS of its end.
     for (const name of ['08-tank-top-side', '09-tank-top-sagging-hips', '06-white-hoodie-side']) {
       const { frames, frameSize } = await trace(name);
       for (const choice of [
@@ -69,7 +70,7 @@ describe('analyseRecording', () => {
         for (const frame of frames) {
           analyser.add(frame);
           for (const rep of analyser.takeEndedReps()) {
-            expect(frame.timestampMs - rep.endMs).toBeLessThanOrEqual(600);
+            expect(frame.timestampMs - rep.endMs).toBeLessThanOrEqual(LAG_MS);
             told.push(rep);
           }
         }

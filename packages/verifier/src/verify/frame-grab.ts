@@ -36,6 +36,13 @@ export function scaledSize(
   return { width, height };
 }
 
+/** ms: the time of the frame a showinfo filter reports on this line of ffmpeg's log, if it does */
+export function showinfoTimeMs(line: string): number | undefined {
+  if (!line.includes('Parsed_showinfo')) return undefined;
+  const match = /\bpts_time:\s*(-?[\d.]+)/.exec(line);
+  return match ? Number(match[1]) * 1000 : undefined;
+}
+
 /** The frames shown at `timesMs` (each matched to its nearest kept frame); missing ones are left out. */
 export async function grabFrames(
   file: string,
@@ -100,8 +107,8 @@ export async function grabFrames(
     while (newline >= 0) {
       const line = stderr.slice(0, newline);
       stderr = stderr.slice(newline + 1);
-      const match = /\bpts_time:\s*(-?[\d.]+)/.exec(line);
-      if (match && line.includes('Parsed_showinfo')) times.push(Number(match[1]) * 1000);
+      const t = showinfoTimeMs(line);
+      if (t !== undefined) times.push(t);
       else if (/error/i.test(line)) lastError = line.trim();
       newline = stderr.indexOf('\n');
     }
