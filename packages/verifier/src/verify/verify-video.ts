@@ -76,7 +76,7 @@ function nearestFrame(frames: readonly ExtractedFrame[], t: number | null): Pose
   return best;
 }
 
-/** What a contact sheet is drawn from: equal inputs draw the same JPEG. */
+/** What a contact sheet is drawn from. */
 interface SheetInputs {
   readonly rep: RepEvidence;
   readonly bottomPicture: GrabbedFrame | undefined;
@@ -85,22 +85,9 @@ interface SheetInputs {
   readonly topPose: PoseFrame | undefined;
 }
 
-/** Whether two sheets would be drawn alike: the rep's fields a sheet shows, the same pictures
- * and the same poses (the very objects). */
-function sameSheet(a: SheetInputs, b: SheetInputs): boolean {
-  return (
-    a.rep.repNumber === b.rep.repNumber &&
-    a.rep.isValid === b.rep.isValid &&
-    a.rep.invalidReason === b.rep.invalidReason &&
-    a.rep.bottomAngle === b.rep.bottomAngle &&
-    a.rep.topAngle === b.rep.topAngle &&
-    a.rep.bottomMs === b.rep.bottomMs &&
-    a.rep.topMs === b.rep.topMs &&
-    a.bottomPicture === b.bottomPicture &&
-    a.topPicture === b.topPicture &&
-    a.bottomPose === b.bottomPose &&
-    a.topPose === b.topPose
-  );
+/** ms: the frames a rep's contact sheet shows, its bottom and its top. */
+function sheetTimes(rep: RepEvidence): number[] {
+  return [rep.bottomMs, rep.topMs].filter((t): t is number => t !== null);
 }
 
 function drawSheet(
@@ -124,76 +111,6 @@ function drawSheet(
   });
 }
 
-/**
- * Sheets drawn early, in batches of this many. Drawing blocks this process's event loop for about
- * 6 ms a sheet (the JPEG encoding then runs in libuv's pool); in the server that loop also answers
- * the API, and one sheet every second delayed a few per cent of the leaderboard's requests, which is
- * where its p95 lies (busy / idle 2.1-2.6x against 1.6-1.8x with the sheets drawn at the end).
- * In batches, the same work delays a few requests once in a while.
- */
-const EARLY_SHEET_BATCH = 8;
-
-/**
- * Contact sheets drawn while the video is still being analysed: a rep ended by the analyser is
- * drawn once the concurrent pass has both its pictures, a batch at a time.
- */
-class EarlySheets {
-  private readonly waiting: RepEvidence[] = [];
-  private readonly drawn = new Map<number, { inputs: SheetInputs; jpeg: Promise<Buffer> }>();
-  private chain: Promise<unknown> = Promise.resolve();
-
-  constructor(
-    private readonly prefetch: FramePrefetch,
-    private readonly frames: readonly ExtractedFrame[],
-    private readonly drivingAngle: DrivingAngle,
-    private readonly size: { width: number; height: number },
-  ) {}
-
-  ended(reps: readonly RepEvidence[]): void {
-    for (const rep of reps) {
-      this.prefetch.want([rep.bottomMs, rep.topMs]);
-      this.waiting.push(rep);
-    }
-  }
-
-  /** Draws the waiting reps whose pictures have come, once there are EARLY_SHEET_BATCH of them. */
-  drawReady(): void {
-    const ready: { rep: RepEvidence; pictures: Map<number, GrabbedFrame> }[] = [];
-    for (const rep of this.waiting) {
-      const times = [rep.bottomMs, rep.topMs].filter((t): t is number => t !== null);
-      const pictures = this.prefetch.pictures(times);
-      if (pictures.size === times.length) ready.push({ rep, pictures });
-    }
-    if (ready.length < EARLY_SHEET_BATCH) return;
-    for (const { rep, pictures } of ready) {
-      this.waiting.splice(this.waiting.indexOf(rep), 1);
-      const inputs: SheetInputs = {
-        rep,
-        bottomPicture: rep.bottomMs === null ? undefined : pictures.get(rep.bottomMs),
-        topPicture: rep.topMs === null ? undefined : pictures.get(rep.topMs),
-        bottomPose: nearestFrame(this.frames, rep.bottomMs),
-        topPose: nearestFrame(this.frames, rep.topMs),
-      };
-      const jpeg = this.chain.then(() => drawSheet(inputs, this.drivingAngle, this.size));
-      jpeg.catch(() => {}); // drawn again at the end, where a failure is reported
-      this.chain = jpeg.catch(() => {});
-      this.drawn.set(rep.repNumber, { inputs, jpeg });
-    }
-  }
-
-  /** The sheet drawn early for these inputs, if it was drawn from the same ones. */
-  async take(inputs: SheetInputs): Promise<Buffer | undefined> {
-    const early = this.drawn.get(inputs.rep.repNumber);
-    if (!early || !sameSheet(early.inputs, inputs)) return undefined;
-    return early.jpeg.catch(() => undefined);
-  }
-
-  /** Waits for sheets being drawn (a failed verification leaves nothing running). */
-  async settle(): Promise<void> {
-    await this.chain;
-  }
-}
-
 export async function verifyVideo(
   engine: PoseEngine,
   file: string,
@@ -215,12 +132,13 @@ export async function verifyVideo(
       : {}),
   });
   const frames: ExtractedFrame[] = [];
-  // The analysis runs as frames arrive, and with it the pictures and drawing of the contact
-  // sheets, so that only a short tail is left after the last frame (docs/decisions.md, Verified
-  // scores, "Contact sheets are made while the video is analysed").
+  // The analysis runs as frames arrive, and with it the pass that takes the contact sheets'
+  // pictures, so that only a short tail is left after the last frame (docs/decisions.md, Verified
+  // scores, "Contact sheets are made while the video is analysed"). The sheets are drawn after
+  // the last frame: drawing blocks this process's event loop about 6 ms a sheet, and in the server
+  // that loop answers the API (drawn during the job, the leaderboard's busy p95 rose).
   let analyser: RecordingAnalyser | undefined;
   let prefetch: FramePrefetch | undefined;
-  let early: EarlySheets | undefined;
   const onAbort = () => prefetch?.stop();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -242,19 +160,13 @@ export async function verifyVideo(
             ),
             ...(options.onChildProcess ? { onChildProcess: options.onChildProcess } : {}),
           });
-          early = new EarlySheets(
-            prefetch,
-            frames,
-            analyser.drivingAngle,
-            scaledSize(stream.frameSize, CONTACT_SHEET_FRAME_HEIGHT),
-          );
         }
       }
       analyser.add(frame);
-      if (prefetch && early) {
-        early.ended(analyser.takeEndedReps());
+      if (prefetch) {
+        // An ended rep's bottom and top are known: the pass keeps their pictures.
+        for (const rep of analyser.takeEndedReps()) prefetch.want(sheetTimes(rep));
         prefetch.advance(analyser.angles, frame.timestampMs);
-        early.drawReady();
       }
     }
     const extracted = performance.now();
@@ -274,9 +186,7 @@ export async function verifyVideo(
     const contactSheets = new Map<number, Buffer>();
     if (wantSheets && analysis.reps.length > 0) {
       const size = scaledSize(frameSize, CONTACT_SHEET_FRAME_HEIGHT);
-      const times = analysis.reps.flatMap((rep) =>
-        [rep.bottomMs, rep.topMs].filter((t): t is number => t !== null),
-      );
+      const times = analysis.reps.flatMap(sheetTimes);
       let pictures = new Map<number, GrabbedFrame>();
       if (prefetch) {
         prefetch.want(times);
@@ -314,10 +224,7 @@ export async function verifyVideo(
           bottomPose: nearestFrame(frames, rep.bottomMs),
           topPose: nearestFrame(frames, rep.topMs),
         };
-        contactSheets.set(
-          rep.repNumber,
-          (await early?.take(inputs)) ?? (await drawSheet(inputs, analysis.drivingAngle, size)),
-        );
+        contactSheets.set(rep.repNumber, await drawSheet(inputs, analysis.drivingAngle, size));
       }
     }
     const finished = performance.now();
@@ -343,6 +250,5 @@ export async function verifyVideo(
     // A failed or aborted verification leaves no ffmpeg and no drawing behind.
     prefetch?.stop();
     await prefetch?.done;
-    await early?.settle();
   }
 }
