@@ -21,11 +21,11 @@
 // (user + system), which leaves out the time the process waited for a core on a busy machine.
 // The figure to quote is the median of the per-pair ratios (after / before), not frames/s.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadFixtureStream } from './fixture-stream.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,35 +54,6 @@ function respawnWithGc() {
     stdio: 'inherit',
   });
   process.exit(out.status ?? 1);
-}
-
-/** The fixture traces back to back to TARGET_FRAMES frames, timestamps continued. */
-async function loadFrames(withWorld) {
-  const { parseTrace } = await import('../dist/index.js');
-  const traceDir = new URL('../../../fixtures/traces/pushup/', import.meta.url);
-  const traces = readdirSync(traceDir)
-    .filter((name) => name.endsWith('.ndjson'))
-    .sort()
-    .map((name) => parseTrace(readFileSync(new URL(name, traceDir), 'utf8'), name));
-  if (traces.length === 0) throw new Error('no fixture traces found');
-  const frames = [];
-  let offset = 0;
-  while (frames.length < TARGET_FRAMES) {
-    for (const { header, frames: source } of traces) {
-      const first = source[0]?.timestampMs ?? 0;
-      for (const frame of source) {
-        frames.push({
-          timestampMs: offset + frame.timestampMs - first,
-          landmarks: frame.landmarks,
-          ...(withWorld && frame.worldLandmarks ? { worldLandmarks: frame.worldLandmarks } : {}),
-        });
-        if (frames.length === TARGET_FRAMES) break;
-      }
-      offset = frames[frames.length - 1].timestampMs + 1000 / header.fps;
-      if (frames.length === TARGET_FRAMES) break;
-    }
-  }
-  return { frames, traceCount: traces.length };
 }
 
 /** One tree's analyser factories, from its own dist and its own built-in definition. */
@@ -174,7 +145,7 @@ function median(values) {
 
 /** Whole-process side: prints one JSON line with the median frames/s of each series. */
 async function child(root) {
-  const { frames } = await loadFrames(args.world === 'on');
+  const { frames } = loadFixtureStream(TARGET_FRAMES, { withWorld: args.world === 'on' });
   const build = await loadBuild(root);
   const result = {};
   for (const s of SERIES) {
@@ -267,7 +238,7 @@ function driver() {
 async function inProcess() {
   usage();
   header('one process, rounds alternated A B, B A, ...');
-  const { frames } = await loadFrames(args.world === 'on');
+  const { frames } = loadFixtureStream(TARGET_FRAMES, { withWorld: args.world === 'on' });
   const builds = { before: await loadBuild(args.before), after: await loadBuild(args.after) };
   const roundFns = {};
   for (const side of ['before', 'after'])

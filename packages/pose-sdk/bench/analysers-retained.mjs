@@ -8,10 +8,10 @@
 // alive and again once it is dropped; the difference, over its reps, is what each rep costs in
 // memory (what a long analysis keeps, and what the garbage collector has to carry).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadFixtureStream } from './fixture-stream.mjs';
 
 const { values: args, positionals: trees } = parseArgs({
   options: {
@@ -34,34 +34,6 @@ if (trees.length === 0) {
   process.exit(2);
 }
 
-/** The fixture traces back to back to `count` frames, timestamps continued. */
-async function loadFrames(count, withWorld) {
-  const { parseTrace } = await import('../dist/index.js');
-  const traceDir = new URL('../../../fixtures/traces/pushup/', import.meta.url);
-  const traces = readdirSync(traceDir)
-    .filter((name) => name.endsWith('.ndjson'))
-    .sort()
-    .map((name) => parseTrace(readFileSync(new URL(name, traceDir), 'utf8'), name));
-  const frames = [];
-  let offset = 0;
-  while (frames.length < count) {
-    for (const { header, frames: source } of traces) {
-      const first = source[0]?.timestampMs ?? 0;
-      for (const frame of source) {
-        frames.push({
-          timestampMs: offset + frame.timestampMs - first,
-          landmarks: frame.landmarks,
-          ...(withWorld && frame.worldLandmarks ? { worldLandmarks: frame.worldLandmarks } : {}),
-        });
-        if (frames.length === count) break;
-      }
-      offset = frames[frames.length - 1].timestampMs + 1000 / header.fps;
-      if (frames.length === count) break;
-    }
-  }
-  return frames;
-}
-
 function heapUsed() {
   globalThis.gc();
   globalThis.gc();
@@ -76,7 +48,7 @@ function analyse(create, frames) {
   return { reps: analyzer.reps.length, entries: analyzer.timeline.length, heap };
 }
 
-const frames = await loadFrames(Number(args.frames), args.world === 'on');
+const { frames } = loadFixtureStream(Number(args.frames), { withWorld: args.world === 'on' });
 console.log(`node ${process.version}; ${frames.length} frames; world landmarks ${args.world}`);
 for (const tree of trees) {
   const root = resolve(tree);

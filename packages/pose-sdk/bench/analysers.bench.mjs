@@ -8,40 +8,17 @@
 //   This is how hosts use the analyser, and the figure the target is judged on.
 // - replayed: the same 6,000 frame objects over and over; their landmarks (about 200,000 objects)
 //   do not fit the CPU's caches, so a third of the time goes to waiting for memory.
-import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { builtinDefinitions } from '@reptemple/definitions';
-import { DefinitionAnalyzer, PushupAnalyzer, parseTrace } from '../dist/index.js';
+import { DefinitionAnalyzer, PushupAnalyzer } from '../dist/index.js';
+import { loadFixtureStream } from './fixture-stream.mjs';
 
 const TARGET_FRAMES = 1_000_000;
 const ROUNDS = 5;
 
-const traceDir = new URL('../../../fixtures/traces/pushup/', import.meta.url);
-const traces = readdirSync(traceDir)
-  .filter((name) => name.endsWith('.ndjson'))
-  .map((name) => parseTrace(readFileSync(new URL(name, traceDir), 'utf8'), name));
-if (traces.length === 0) throw new Error('no fixture traces found; run `reptemple extract` first');
-
-// One long stream: every trace in turn, timestamps continued, until TARGET_FRAMES frames.
-const frames = [];
-let offset = 0;
-while (frames.length < TARGET_FRAMES) {
-  for (const { header, frames: source } of traces) {
-    const first = source[0]?.timestampMs ?? 0;
-    for (const frame of source) {
-      // World landmarks go along: with them the analysers also follow the view and the body line
-      // in space, which is the work every host with world landmarks pays for.
-      frames.push({
-        timestampMs: offset + frame.timestampMs - first,
-        landmarks: frame.landmarks,
-        ...(frame.worldLandmarks ? { worldLandmarks: frame.worldLandmarks } : {}),
-      });
-      if (frames.length === TARGET_FRAMES) break;
-    }
-    offset = frames[frames.length - 1].timestampMs + 1000 / header.fps;
-    if (frames.length === TARGET_FRAMES) break;
-  }
-}
+// World landmarks go along: with them the analysers also follow the view and the body line in
+// space, which is the work every host with world landmarks pays for.
+const { frames, traceCount } = loadFixtureStream(TARGET_FRAMES, { withWorld: true });
 const frameSize = { width: 640, height: 360 };
 
 const STREAM_CHUNK_FRAMES = 30; // one second of a 30 fps video
@@ -95,7 +72,7 @@ function measure(name, create, streamed) {
 }
 
 console.log(
-  `node ${process.version}, one core, ${traces.length} fixture traces replayed to ${frames.length.toLocaleString('en')} frames`,
+  `node ${process.version}, one core, ${traceCount} fixture traces replayed to ${frames.length.toLocaleString('en')} frames`,
 );
 const createPushup = () => new PushupAnalyzer({ frameSize });
 const createDefinition = () =>
