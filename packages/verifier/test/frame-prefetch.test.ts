@@ -62,18 +62,23 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** A pass over the test video at the analysis' rate, its ffmpeg's pid put in `pids`. */
+function startPrefetch(pids: number[]): FramePrefetch {
+  return new FramePrefetch(video, FRAME_SIZE, {
+    ffmpegPath: 'ffmpeg',
+    height: 60,
+    fps: FPS,
+    durationMs: Promise.resolve(DURATION_MS),
+    onChildProcess: (pid) => pids.push(pid),
+  });
+}
+
 describe('FramePrefetch', () => {
   it('keeps the ended reps’ frames with the same pixels as grabFrames, following the analysis', async () => {
     const times = sampledTimes();
     const angles = anglesAt(times);
     const pids: number[] = [];
-    const prefetch = new FramePrefetch(video, FRAME_SIZE, {
-      ffmpegPath: 'ffmpeg',
-      height: 60,
-      fps: FPS,
-      durationMs: Promise.resolve(DURATION_MS),
-      onChildProcess: (pid) => pids.push(pid),
-    });
+    const prefetch = startPrefetch(pids);
     // Reps end every 1.5 s; each wants its lowest and highest frame, reported a little after
     // its end, as the push-up analyser does. The analysis goes a frame at a time.
     const wanted: number[] = [];
@@ -140,13 +145,7 @@ describe('FramePrefetch', () => {
   it('stays LAG_MS behind the analysis, and stops with its ffmpeg when told', async () => {
     const angles = anglesAt(sampledTimes());
     const pids: number[] = [];
-    const prefetch = new FramePrefetch(video, FRAME_SIZE, {
-      ffmpegPath: 'ffmpeg',
-      height: 60,
-      fps: FPS,
-      durationMs: Promise.resolve(DURATION_MS),
-      onChildProcess: (pid) => pids.push(pid),
-    });
+    const prefetch = startPrefetch(pids);
     const early = angles.filter((a) => a.t <= LAG_MS + 1000);
     prefetch.advance(early, early.at(-1)!.t);
     await new Promise((resolve) => setTimeout(resolve, 500));
