@@ -2,7 +2,7 @@
 /**
  * The inference page that headless Chromium loads. It runs the very same pose-sdk/browser code as
  * the web app; Node serves decoded I420 frames to it over loopback HTTP and receives landmarks
- * back through a DevTools binding. Bundled to an IIFE at build time (scripts/build-inference-page.mjs).
+ * back as POSTed JSON, both through the page's frame-fetcher worker. Bundled to an IIFE at build time (scripts/build-inference-page.mjs).
  */
 import { createPoseDetector, type PoseDetection, type PoseDetector } from '../browser/index.js';
 import { videoColorSpace } from '../browser/mp4/colour-space.js';
@@ -71,7 +71,7 @@ class FrameReceiver {
   private deliver(message: FetcherMessage): void {
     if (message.type === 'end') this.ended = true;
     else if (message.type === 'error') this.failure ??= new Error(message.message);
-    else {
+    else if (message.type === 'frames') {
       const bytes = message.pixels.byteLength / message.timestampsMs.length;
       message.timestampsMs.forEach((timestampMs, i) => {
         this.ready.push({
@@ -119,11 +119,11 @@ async function resetNow(): Promise<void> {
 
 /**
  * Resolves in a task of its own, so that the page's event loop runs between two frames. The
- * fetcher's runs of frames and the answers to result POSTs arrive as tasks; a loop that only
+ * fetcher's runs of frames and its messages about result POSTs arrive as tasks; a loop that only
  * awaits frames it already holds (microtasks) leaves them queued until it has none left, then
- * pays for the backlog before its next frame: on the one-minute clip at 12 frames/s that was
- * ~25 ms at nearly every run of 4 frames (5.4-7.1 s of waiting in 80-100 s). A MessageChannel,
- * not setTimeout(0), which Chromium clamps to 4 ms after five nested calls.
+ * pays for the backlog before its next frame (most of which was the result POSTs themselves,
+ * since moved to the worker). A MessageChannel, not setTimeout(0), which Chromium clamps to 4 ms
+ * after five nested calls.
  */
 const turnChannel = new MessageChannel();
 function nextTask(): Promise<void> {
@@ -171,8 +171,8 @@ const api: PageApi = {
     if (!detector || !fetcher) throw new Error('run() before init()');
     // Every video starts with fresh tracking and smoothing state, as a new page would have.
     if (resetPending) await resetNow();
-    if (job.mp4Url !== undefined) return runMp4(detector, job, job.mp4Url);
-    const reporter = resultReporter(job);
+    if (job.mp4Url !== undefined) return runMp4(detector, fetcher, job, job.mp4Url);
+    const reporter = resultReporter(job, fetcher);
     // Frames k+1..k+prefetch download in a worker thread while frame k is analysed here.
     const receiver = new FrameReceiver(fetcher, job.jobId, job);
     let width = 0;
@@ -227,29 +227,65 @@ const api: PageApi = {
   },
 };
 
-/** Posts result batches one after another, so they arrive in order; inference does not wait. */
-function resultReporter(job: PageJob) {
-  let reporting: Promise<void> = Promise.resolve();
+/**
+ * Collects results into batches and has the frame-fetcher worker POST them (in order), so the
+ * main thread, which runs inference, does not pay for the requests. flush() sends the last batch
+ * and resolves once every batch reached Node, or rejects with the first that could not.
+ */
+function resultReporter(job: PageJob, worker: Worker) {
   let batch: WireFrame[] = [];
-  const post = (frames: WireFrame[]) => {
-    const body = JSON.stringify(frames);
-    reporting = reporting.then(async () => {
-      const response = await fetch(job.resultsUrl, { method: 'POST', body });
-      if (!response.ok) throw new Error(`posting results failed: HTTP ${response.status}`);
-    });
+  let sent = 0;
+  let posted = 0;
+  let failure: Error | undefined;
+  let waiter: (() => void) | undefined;
+  const wake = () => {
+    const resolve = waiter;
+    waiter = undefined;
+    resolve?.();
+  };
+  const onMessage = (event: MessageEvent<FetcherMessage>) => {
+    const message = event.data;
+    if (message.jobId !== job.jobId) return;
+    if (message.type === 'results-posted') posted += 1;
+    else if (message.type === 'results-failed') failure ??= new Error(message.message);
+    else return;
+    wake();
+  };
+  const onError = (event: ErrorEvent) => {
+    failure ??= new Error(`frame fetcher worker failed: ${event.message || 'posting results'}`);
+    wake();
+  };
+  worker.addEventListener('message', onMessage);
+  worker.addEventListener('error', onError);
+  const send = () => {
+    const request: FetcherRequest = {
+      type: 'results',
+      jobId: job.jobId,
+      url: job.resultsUrl,
+      frames: batch,
+    };
+    worker.postMessage(request);
+    sent += 1;
+    batch = [];
   };
   return {
     add(frame: WireFrame) {
       batch.push(frame);
-      if (batch.length >= job.batchFrames) {
-        post(batch);
-        batch = [];
-      }
+      if (batch.length >= job.batchFrames) send();
     },
     async flush() {
-      if (batch.length > 0) post(batch);
-      batch = [];
-      await reporting;
+      if (batch.length > 0) send();
+      try {
+        while (posted < sent && !failure) {
+          await new Promise<void>((resolve) => {
+            waiter = resolve;
+          });
+        }
+        if (failure) throw failure;
+      } finally {
+        worker.removeEventListener('message', onMessage);
+        worker.removeEventListener('error', onError);
+      }
     },
   };
 }
@@ -262,6 +298,7 @@ function resultReporter(job: PageJob) {
  */
 async function runMp4(
   poseDetector: PoseDetector,
+  worker: Worker,
   job: PageJob,
   mp4Url: string,
 ): Promise<PageJobSummary> {
@@ -272,7 +309,7 @@ async function runMp4(
   if (!(await canDecode(track))) {
     throw new Error(`${DECODE_FAILED_MARKER}the browser cannot decode ${track.codec} video`);
   }
-  const reporter = resultReporter(job);
+  const reporter = resultReporter(job, worker);
   const stop = new AbortController();
   runningMp4 = { jobId: job.jobId, stop };
   if (cancelledJobId === job.jobId) stop.abort();

@@ -85,11 +85,21 @@ export interface FrameFetchJob {
   readonly frameHeaders: PageJob['frameHeaders'];
 }
 
-/** Page main thread -> frame-fetcher worker (one per page, serving one job at a time). */
+/**
+ * Page main thread -> frame-fetcher worker (one per page, serving one job's frames at a time).
+ * The worker also POSTs the page's result batches ('results'), for frame jobs and MP4 jobs alike.
+ */
 export type FetcherRequest =
   | { readonly type: 'start'; readonly jobId: string; readonly job: FrameFetchJob }
   | { readonly type: 'credit'; readonly jobId: string; readonly frames: number }
-  | { readonly type: 'stop'; readonly jobId: string };
+  | { readonly type: 'stop'; readonly jobId: string }
+  | {
+      readonly type: 'results';
+      readonly jobId: string;
+      /** The job's `resultsUrl`. */
+      readonly url: string;
+      readonly frames: readonly WireFrame[];
+    };
 
 /** Frame-fetcher worker -> page main thread. */
 export type FetcherMessage =
@@ -106,7 +116,11 @@ export type FetcherMessage =
       readonly pixels: ArrayBuffer;
     }
   | { readonly type: 'end'; readonly jobId: string }
-  | { readonly type: 'error'; readonly jobId: string; readonly message: string };
+  | { readonly type: 'error'; readonly jobId: string; readonly message: string }
+  /** One 'results' batch reached Node (answered in the order they were sent). */
+  | { readonly type: 'results-posted'; readonly jobId: string }
+  /** A batch could not be posted; the job's later batches are dropped. */
+  | { readonly type: 'results-failed'; readonly jobId: string; readonly message: string };
 
 /** File name of the bundled frame-fetcher worker, next to the page. */
 export const FRAME_FETCHER_SCRIPT = 'frame-fetcher.js';
