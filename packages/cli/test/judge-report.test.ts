@@ -61,6 +61,7 @@ const verification = {
     ],
   },
   contactSheets: new Map([[1, Buffer.from('jpeg-bytes')]]),
+  contactSheetFailures: [],
   frameSize: { width: 640, height: 360 },
   durationMs: 3000,
   fps: 12,

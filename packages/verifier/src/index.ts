@@ -28,6 +28,7 @@ export {
 } from './verify/sampling.js';
 export {
   CONTACT_SHEET_FRAME_HEIGHT,
+  type ContactSheetFailure,
   type VerificationTiming,
   type VerifyVideoOptions,
   type VideoVerification,

@@ -105,6 +105,12 @@ at ${verificationFps({ kind: 'pushup' })} frames per second, definitions at ever
           }),
         );
         const { analysis } = verification;
+        // The counts and the report stand; the judge learns which reps have no picture, and why.
+        for (const failure of verification.contactSheetFailures) {
+          context.stderr(
+            `warning: rep ${failure.repNumber} has no contact sheet (${failure.reason})\n`,
+          );
+        }
         if (options.json) {
           context.stdout(
             `${JSON.stringify(

@@ -245,7 +245,10 @@ export function createRoutes(deps: AppDependencies): Route[] {
       async handle({ res, method, match }) {
         const jpeg = await deps.contactSheet(match![1]!, Number(match![2]));
         if (!jpeg) {
-          notFound(res, 'No contact sheet for this rep (not verified yet, or no such rep)');
+          notFound(
+            res,
+            'No contact sheet for this rep (not verified yet, no such rep, or its sheet could not be drawn)',
+          );
           return;
         }
         res.writeHead(200, {

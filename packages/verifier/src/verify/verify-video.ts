@@ -26,8 +26,10 @@ export const CONTACT_SHEET_FRAME_HEIGHT = 240;
 
 export interface VideoVerification {
   readonly analysis: RecordingAnalysis;
-  /** JPEG per rep number */
+  /** JPEG per rep number; a rep whose sheet could not be drawn has none (see contactSheetFailures) */
   readonly contactSheets: ReadonlyMap<number, Buffer>;
+  /** Reps whose contact sheet could not be drawn: their counts and evidence stand without it. */
+  readonly contactSheetFailures: readonly ContactSheetFailure[];
   readonly frameSize: FrameSize;
   /** ms, the video's own */
   readonly durationMs: number;
@@ -76,8 +78,14 @@ function nearestFrame(frames: readonly ExtractedFrame[], t: number | null): Pose
   return best;
 }
 
+/** A rep whose contact sheet could not be drawn, and why. */
+export interface ContactSheetFailure {
+  readonly repNumber: number;
+  readonly reason: string;
+}
+
 /** What a contact sheet is drawn from. */
-interface SheetInputs {
+export interface SheetInputs {
   readonly rep: RepEvidence;
   readonly bottomPicture: GrabbedFrame | undefined;
   readonly topPicture: GrabbedFrame | undefined;
@@ -90,11 +98,13 @@ function sheetTimes(rep: RepEvidence): number[] {
   return [rep.bottomMs, rep.topMs].filter((t): t is number => t !== null);
 }
 
-function drawSheet(
+export type SheetDrawer = (
   inputs: SheetInputs,
   drivingAngle: DrivingAngle,
   size: { width: number; height: number },
-): Promise<Buffer> {
+) => Promise<Buffer>;
+
+const drawSheet: SheetDrawer = (inputs, drivingAngle, size) => {
   const { rep, bottomPicture, topPicture, bottomPose, topPose } = inputs;
   return renderContactSheet({
     rep,
@@ -109,6 +119,35 @@ function drawSheet(
     },
     size,
   });
+};
+
+/**
+ * Draws each rep's contact sheet, one after another (each blocks the event loop a few ms). A
+ * sheet that fails to draw (a damaged picture, the drawing library failing) costs that rep its
+ * picture, not the verification: the counts and the evidence are the judge's record, the sheet
+ * only illustrates it, and retrying the whole video would not draw it better. The failure is
+ * returned for the caller to report.
+ */
+export async function drawContactSheets(
+  reps: readonly RepEvidence[],
+  inputsOf: (rep: RepEvidence) => SheetInputs,
+  drivingAngle: DrivingAngle,
+  size: { width: number; height: number },
+  draw: SheetDrawer = drawSheet,
+): Promise<{ sheets: Map<number, Buffer>; failures: ContactSheetFailure[] }> {
+  const sheets = new Map<number, Buffer>();
+  const failures: ContactSheetFailure[] = [];
+  for (const rep of reps) {
+    try {
+      sheets.set(rep.repNumber, await draw(inputsOf(rep), drivingAngle, size));
+    } catch (error) {
+      failures.push({
+        repNumber: rep.repNumber,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return { sheets, failures };
 }
 
 export async function verifyVideo(
@@ -183,7 +222,8 @@ export async function verifyVideo(
     }
     const analysis = analyser.finish();
     const analysed = performance.now();
-    const contactSheets = new Map<number, Buffer>();
+    let contactSheets = new Map<number, Buffer>();
+    let contactSheetFailures: ContactSheetFailure[] = [];
     if (wantSheets && analysis.reps.length > 0) {
       const size = scaledSize(frameSize, CONTACT_SHEET_FRAME_HEIGHT);
       const times = analysis.reps.flatMap(sheetTimes);
@@ -215,22 +255,27 @@ export async function verifyVideo(
         });
         for (const [t, picture] of grabbed) pictures.set(t, picture);
       }
-      for (const rep of analysis.reps) {
-        const picture = (t: number | null) => (t === null ? undefined : pictures.get(t));
-        const inputs: SheetInputs = {
+      const picture = (t: number | null) => (t === null ? undefined : pictures.get(t));
+      const drawn = await drawContactSheets(
+        analysis.reps,
+        (rep) => ({
           rep,
           bottomPicture: picture(rep.bottomMs),
           topPicture: picture(rep.topMs),
           bottomPose: nearestFrame(frames, rep.bottomMs),
           topPose: nearestFrame(frames, rep.topMs),
-        };
-        contactSheets.set(rep.repNumber, await drawSheet(inputs, analysis.drivingAngle, size));
-      }
+        }),
+        analysis.drivingAngle,
+        size,
+      );
+      contactSheets = drawn.sheets;
+      contactSheetFailures = drawn.failures;
     }
     const finished = performance.now();
     return {
       analysis,
       contactSheets,
+      contactSheetFailures,
       frameSize,
       durationMs: video.durationMs,
       fps,

@@ -204,6 +204,14 @@ export async function startVerificationWorker(
           worker: workerName,
           decodeWarnings: [...result.decodeWarnings].slice(0, 5),
         });
+        if (result.contactSheetFailures.length > 0) {
+          // The counts and evidence are written; only these reps' pictures are missing.
+          log.warn('contact_sheets_failed', {
+            recordingId,
+            reps: result.contactSheetFailures.map((failure) => failure.repNumber),
+            reason: result.contactSheetFailures[0]!.reason,
+          });
+        }
         log.info('verification_done', {
           recordingId,
           written,

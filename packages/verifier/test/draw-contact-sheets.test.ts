@@ -1,0 +1,69 @@
+// A rep whose contact sheet cannot be drawn keeps its counts and evidence: the sheet illustrates
+// the verdict, it is not the verdict, so one failed drawing must not fail (and retry) the video.
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseTrace, sampleFrames } from '@reptemple/pose-sdk';
+import { describe, expect, it } from 'vitest';
+import { analyseRecording } from '../src/verify/analyse-recording.js';
+import { drivingAngleFor } from '../src/verify/driving-angle.js';
+import { PUSHUP_VERIFICATION_FPS } from '../src/verify/sampling.js';
+import { drawContactSheets, type SheetInputs } from '../src/verify/verify-video.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** px: a sheet frame's size, as verifyVideo scales a 640x360 video */
+const SIZE = { width: 427, height: 240 };
+const JPEG_START = [0xff, 0xd8];
+
+async function pushupReps() {
+  const file = path.join(repo, 'fixtures/traces/pushup/09-tank-top-sagging-hips.ndjson');
+  const parsed = parseTrace(await readFile(file, 'utf8'), file);
+  const frameSize = { width: parsed.header.width, height: parsed.header.height };
+  const frames = sampleFrames(parsed.frames, PUSHUP_VERIFICATION_FPS);
+  return analyseRecording(frames, { kind: 'pushup' }, frameSize).reps;
+}
+
+const withoutPictures = (rep: SheetInputs['rep']): SheetInputs => ({
+  rep,
+  bottomPicture: undefined,
+  topPicture: undefined,
+  bottomPose: undefined,
+  topPose: undefined,
+});
+
+describe('drawContactSheets', () => {
+  it('draws a JPEG for every rep with the real renderer', async () => {
+    const reps = (await pushupReps()).slice(0, 3);
+    const drawn = await drawContactSheets(
+      reps,
+      withoutPictures,
+      drivingAngleFor({ kind: 'pushup' }),
+      SIZE,
+    );
+    expect(drawn.failures).toEqual([]);
+    expect([...drawn.sheets.keys()]).toEqual(reps.map((rep) => rep.repNumber));
+    for (const sheet of drawn.sheets.values())
+      expect([...sheet.subarray(0, 2)]).toEqual(JPEG_START);
+  });
+
+  it('keeps going past a rep whose sheet fails, and says which and why', async () => {
+    const reps = (await pushupReps()).slice(0, 4);
+    expect(reps).toHaveLength(4);
+    const failing = reps[1]!.repNumber;
+    const drawn = await drawContactSheets(
+      reps,
+      withoutPictures,
+      drivingAngleFor({ kind: 'pushup' }),
+      SIZE,
+      async (inputs) => {
+        if (inputs.rep.repNumber === failing) throw new Error('picture buffer too short');
+        return Buffer.from(JPEG_START);
+      },
+    );
+    expect(drawn.failures).toEqual([{ repNumber: failing, reason: 'picture buffer too short' }]);
+    expect([...drawn.sheets.keys()]).toEqual(
+      reps.map((rep) => rep.repNumber).filter((repNumber) => repNumber !== failing),
+    );
+  });
+});
