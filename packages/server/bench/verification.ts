@@ -9,6 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -26,12 +27,16 @@ const SOURCE_CLIP = path.join(
 /** Other recordings in the challenge, so the leaderboard reads a realistic index. */
 const RECORDINGS_IN_CHALLENGE = 20_000;
 const IDLE_QUERIES = 300;
+/** A recording id that matches nothing: the idle loop's status queries. */
+const NO_RECORDING_ID = '00000000-0000-4000-8000-00000000dead';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 const round1 = (value: number) => Math.round(value * 10) / 10;
+/** ms, from a histogram's ns */
+const delayMs = (histogram: IntervalHistogram, p: number) => round1(histogram.percentile(p) / 1e6);
 
 export interface VerificationBench {
   recordingSeconds: number;
@@ -49,6 +54,13 @@ export interface VerificationBench {
   leaderboardBusyP95Ms: number;
   busyOverIdle: number;
   busyQueries: number;
+  /** ms: this process's event-loop delay (the API's and the worker's loop), idle and busy */
+  eventLoopIdleP99Ms: number;
+  eventLoopBusyP99Ms: number;
+  eventLoopBusyMaxMs: number;
+  /** ms: where the verification's wall time went (the worker's verification_done log) */
+  extractionMs: number;
+  contactSheetsMs: number;
   verified: { valid: number; invalid: number };
 }
 
@@ -72,7 +84,22 @@ export async function benchVerification(root: string): Promise<VerificationBench
     ) as unknown as AuthRateLimits,
   };
   process.stderr.write('bench verify: starting the stack with one verification worker...\n');
-  const stack = await startStack(config, createLogger({ level: 'warn' }));
+  // Info lines are dropped but the worker's verification_done, which says where the time went.
+  let verificationDone: { extractionMs?: number; contactSheetsMs?: number } = {};
+  const log = createLogger({
+    level: 'info',
+    write: (line) => {
+      const record = JSON.parse(line) as {
+        level: string;
+        event: string;
+        extractionMs?: number;
+        contactSheetsMs?: number;
+      };
+      if (record.event === 'verification_done') verificationDone = record;
+      else if (record.level !== 'info') process.stderr.write(`${line}\n`);
+    },
+  });
+  const stack = await startStack(config, log);
   const db = new pg.Client({ connectionString: stack.databaseUrl });
   await db.connect();
   try {
@@ -110,11 +137,31 @@ export async function benchVerification(root: string): Promise<VerificationBench
       if (error) throw new Error(`leaderboard failed: ${error.message}`);
       return performance.now() - started;
     };
+    // What the busy loop asks each round besides the leaderboard. The idle loop asks the same (of
+    // a recording that does not exist), so that the two phases differ only by the worker's job.
+    const roundState = async (recordingId: string) => {
+      const { rows: jobs } = await db.query<{ state: string }>(
+        `select state::text from pgboss.job where name = 'verification' and data ->> 'recordingId' = $1`,
+        [recordingId],
+      );
+      const { rows: recordings } = await db.query<{ verification_status: string }>(
+        'select verification_status::text from public.challenge_recordings where id = $1',
+        [recordingId],
+      );
+      return { jobState: jobs[0]?.state, status: recordings[0]?.verification_status };
+    };
     // The worker's Chromium starts with the stack; let it settle before the idle baseline.
     await new Promise((resolve) => setTimeout(resolve, 5000));
     for (let i = 0; i < 30; i++) await leaderboard();
     const idle: number[] = [];
-    for (let i = 0; i < IDLE_QUERIES; i++) idle.push(await leaderboard());
+    const idleLoop = monitorEventLoopDelay({ resolution: 1 }); // ms
+    idleLoop.enable();
+    for (let i = 0; i < IDLE_QUERIES; i++) {
+      await roundState(NO_RECORDING_ID);
+      idle.push(await leaderboard());
+    }
+    idleLoop.disable();
+    const busyLoop = monitorEventLoopDelay({ resolution: 1 }); // ms
 
     const email = `bench-${Date.now()}@bench.test`;
     const { data: signed, error: signUpError } = await anon.auth.signUp({
@@ -160,21 +207,14 @@ export async function benchVerification(root: string): Promise<VerificationBench
     let status = 'verifying';
     let jobStarted = false;
     while (status === 'verifying') {
-      // Only queries while the job runs count as busy.
-      const [job] = (
-        await db.query<{ state: string }>(
-          `select state::text from pgboss.job where name = 'verification' and data ->> 'recordingId' = $1`,
-          [recordingId],
-        )
-      ).rows;
-      jobStarted ||= job?.state === 'active';
+      const round = await roundState(recordingId);
+      const active = round.jobState === 'active';
+      if (!jobStarted && active) busyLoop.enable();
+      jobStarted ||= active;
       const ms = await leaderboard();
-      if (jobStarted && job?.state === 'active') busy.push(ms);
-      const { rows: current } = await db.query<{ verification_status: string }>(
-        'select verification_status::text from public.challenge_recordings where id = $1',
-        [recordingId],
-      );
-      status = current[0]!.verification_status;
+      // Only queries while the job runs count as busy.
+      if (active) busy.push(ms);
+      status = round.status ?? status;
     }
     const { rows: result } = await db.query<{
       details: {
@@ -200,6 +240,7 @@ export async function benchVerification(root: string): Promise<VerificationBench
        where r.id = $1`,
       [recordingId],
     );
+    busyLoop.disable();
     const row = result[0]!;
     if (status !== 'verified') throw new Error(`verification ${status}: ${row.error}`);
     const idleP95 = percentile(idle, 95);
@@ -220,6 +261,11 @@ export async function benchVerification(root: string): Promise<VerificationBench
       leaderboardBusyP95Ms: round1(busyP95),
       busyOverIdle: +(busyP95 / idleP95).toFixed(2),
       busyQueries: busy.length,
+      eventLoopIdleP99Ms: delayMs(idleLoop, 99),
+      eventLoopBusyP99Ms: delayMs(busyLoop, 99),
+      eventLoopBusyMaxMs: round1(busyLoop.max / 1e6),
+      extractionMs: verificationDone.extractionMs ?? Number.NaN,
+      contactSheetsMs: verificationDone.contactSheetsMs ?? Number.NaN,
       verified: { valid: row.valid, invalid: row.invalid },
     };
   } finally {

@@ -221,6 +221,8 @@ export async function startVerificationWorker(
           try: job.retryCount + 1,
           ms: Math.round(performance.now() - started),
           inferenceMs: Math.round(result.timing.inferenceMs),
+          extractionMs: Math.round(result.timing.extractionMs),
+          contactSheetsMs: Math.round(result.timing.contactSheetsMs),
         });
       } finally {
         await video.release();
