@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { analyseRecording } from '../src/verify/analyse-recording.js';
 import { drivingAngleFor } from '../src/verify/driving-angle.js';
 import { PUSHUP_VERIFICATION_FPS } from '../src/verify/sampling.js';
-import { drawContactSheets, type SheetInputs } from '../src/verify/verify-video.js';
+import {
+  drawContactSheets,
+  SHEETS_IN_FLIGHT,
+  type SheetInputs,
+} from '../src/verify/verify-video.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** px: a sheet frame's size, as verifyVideo scales a 640x360 video */
@@ -64,6 +68,30 @@ describe('drawContactSheets', () => {
     expect(drawn.failures).toEqual([{ repNumber: failing, reason: 'picture buffer too short' }]);
     expect([...drawn.sheets.keys()]).toEqual(
       reps.map((rep) => rep.repNumber).filter((repNumber) => repNumber !== failing),
+    );
+  });
+
+  it('keeps at most SHEETS_IN_FLIGHT sheets in flight and answers them in rep order', async () => {
+    const reps = (await pushupReps()).slice(0, 6);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const drawn = await drawContactSheets(
+      reps,
+      withoutPictures,
+      drivingAngleFor({ kind: 'pushup' }),
+      SIZE,
+      async (inputs) => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        // Earlier reps finish later, so an answer in finishing order would come out reversed.
+        await new Promise((resolve) => setTimeout(resolve, 5 * (10 - inputs.rep.repNumber)));
+        inFlight -= 1;
+        return Buffer.from([inputs.rep.repNumber]);
+      },
+    );
+    expect(mostInFlight).toBe(SHEETS_IN_FLIGHT);
+    expect([...drawn.sheets.entries()].map(([n, sheet]) => [n, sheet[0]])).toEqual(
+      reps.map((rep) => [rep.repNumber, rep.repNumber]),
     );
   });
 });

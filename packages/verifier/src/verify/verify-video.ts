@@ -122,11 +122,18 @@ const drawSheet: SheetDrawer = (inputs, drivingAngle, size) => {
 };
 
 /**
- * Draws each rep's contact sheet, one after another (each blocks the event loop a few ms). A
- * sheet that fails to draw (a damaged picture, the drawing library failing) costs that rep its
- * picture, not the verification: the counts and the evidence are the judge's record, the sheet
- * only illustrates it, and retrying the whole video would not draw it better. The failure is
- * returned for the caller to report.
+ * Sheets drawn ahead of the oldest one still encoding: drawing runs on this thread (~6 ms a sheet,
+ * blocking its event loop), the JPEG encoding on libuv's threads (~9 ms), so with two in flight
+ * one sheet is encoded while the next is drawn. More would only queue encodings.
+ */
+export const SHEETS_IN_FLIGHT = 2;
+
+/**
+ * Draws each rep's contact sheet, in order, SHEETS_IN_FLIGHT at a time. A sheet that fails to
+ * draw (a damaged picture, the drawing library failing) costs that rep its picture, not the
+ * verification: the counts and the evidence are the judge's record, the sheet only illustrates
+ * it, and retrying the whole video would not draw it better. The failure is returned for the
+ * caller to report.
  */
 export async function drawContactSheets(
   reps: readonly RepEvidence[],
@@ -135,17 +142,26 @@ export async function drawContactSheets(
   size: { width: number; height: number },
   draw: SheetDrawer = drawSheet,
 ): Promise<{ sheets: Map<number, Buffer>; failures: ContactSheetFailure[] }> {
+  const outcomes: ({ sheet: Buffer } | { reason: string })[] = [];
+  const settle = async (index: number, rep: RepEvidence) => {
+    try {
+      outcomes[index] = { sheet: await draw(inputsOf(rep), drivingAngle, size) };
+    } catch (error) {
+      outcomes[index] = { reason: error instanceof Error ? error.message : String(error) };
+    }
+  };
+  const inFlight: Promise<void>[] = [];
+  for (const [index, rep] of reps.entries()) {
+    if (inFlight.length >= SHEETS_IN_FLIGHT) await inFlight.shift();
+    inFlight.push(settle(index, rep));
+  }
+  await Promise.all(inFlight);
   const sheets = new Map<number, Buffer>();
   const failures: ContactSheetFailure[] = [];
-  for (const rep of reps) {
-    try {
-      sheets.set(rep.repNumber, await draw(inputsOf(rep), drivingAngle, size));
-    } catch (error) {
-      failures.push({
-        repNumber: rep.repNumber,
-        reason: error instanceof Error ? error.message : String(error),
-      });
-    }
+  for (const [index, rep] of reps.entries()) {
+    const outcome = outcomes[index]!;
+    if ('sheet' in outcome) sheets.set(rep.repNumber, outcome.sheet);
+    else failures.push({ repNumber: rep.repNumber, reason: outcome.reason });
   }
   return { sheets, failures };
 }
