@@ -396,6 +396,7 @@ async function benchVerify(root: string): Promise<void> {
       `  of which landmark extraction ${(result.extractionMs / 1000).toFixed(1)} s, contact sheets after the last frame ${(result.contactSheetsMs / 1000).toFixed(2)} s`,
       `Job start to verified (evidence and contact sheets written): ${(result.jobStartToVerifiedMs / 1000).toFixed(1)} s`,
       `Leaderboard p95 idle ${result.leaderboardIdleP95Ms} ms, with the worker busy ${result.leaderboardBusyP95Ms} ms (${result.busyQueries} queries): ${result.busyOverIdle}x   target <= 1.5x`,
+      `  p50 idle ${result.leaderboardIdleP50Ms} ms, busy ${result.leaderboardBusyP50Ms} ms`,
       `  this process's event-loop delay p99 idle ${result.eventLoopIdleP99Ms} ms, busy ${result.eventLoopBusyP99Ms} ms (max ${result.eventLoopBusyMaxMs} ms)`,
       `Queue overhead: insert to job start ${result.insertToJobStartMs} ms, upload start to job start ${result.uploadStartToJobStartMs} ms (upload answered in ${result.uploadAnswerMs} ms)   target < 1 s`,
       '',

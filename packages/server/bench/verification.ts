@@ -50,6 +50,8 @@ export interface VerificationBench {
   uploadAnswerMs: number;
   uploadStartToJobStartMs: number;
   insertToJobStartMs: number;
+  leaderboardIdleP50Ms: number;
+  leaderboardBusyP50Ms: number;
   leaderboardIdleP95Ms: number;
   leaderboardBusyP95Ms: number;
   busyOverIdle: number;
@@ -257,6 +259,8 @@ export async function benchVerification(root: string): Promise<VerificationBench
       uploadAnswerMs,
       uploadStartToJobStartMs: row.started_on.getTime() - uploadStartedAt,
       insertToJobStartMs: row.started_on.getTime() - insertedAt,
+      leaderboardIdleP50Ms: round1(percentile(idle, 50)),
+      leaderboardBusyP50Ms: round1(percentile(busy, 50)),
       leaderboardIdleP95Ms: round1(idleP95),
       leaderboardBusyP95Ms: round1(busyP95),
       busyOverIdle: +(busyP95 / idleP95).toFixed(2),
