@@ -71,6 +71,8 @@ const verification = {
     wallMs: 1,
     inferenceMs: 1,
     extractionMs: 1,
+    frameWaitMs: 0,
+    startMs: 0,
     analysisMs: 0,
     contactSheetsMs: 0,
     frames: 36,

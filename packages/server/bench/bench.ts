@@ -393,7 +393,7 @@ async function benchVerify(root: string): Promise<void> {
       `RepTemple verification, ${new Date().toISOString()}`,
       `One worker, a ${result.recordingSeconds} s 640x360 VP8 WebM: ${result.frames} frames at ${result.fps ?? 'every'} fps, ${result.model} model; verified ${result.verified.valid} valid, ${result.verified.invalid} invalid`,
       `Verification wall ${(result.wallMs / 1000).toFixed(1)} s, inference of its frames ${(result.inferenceMs / 1000).toFixed(1)} s: ${result.wallOverInference}x   targets <= 1.1x, < 30 s`,
-      `  of which landmark extraction ${(result.extractionMs / 1000).toFixed(1)} s, contact sheets after the last frame ${(result.contactSheetsMs / 1000).toFixed(2)} s`,
+      `  of which landmark extraction ${(result.extractionMs / 1000).toFixed(1)} s (the page waiting for frames ${(result.frameWaitMs / 1000).toFixed(1)} s), contact sheets after the last frame ${(result.contactSheetsMs / 1000).toFixed(2)} s`,
       `Job start to verified (evidence and contact sheets written): ${(result.jobStartToVerifiedMs / 1000).toFixed(1)} s`,
       `Leaderboard p95 idle ${result.leaderboardIdleP95Ms} ms, with the worker busy ${result.leaderboardBusyP95Ms} ms (${result.busyQueries} queries): ${result.busyOverIdle}x   target <= 1.5x`,
       `  p50 idle ${result.leaderboardIdleP50Ms} ms, busy ${result.leaderboardBusyP50Ms} ms`,

@@ -62,6 +62,7 @@ export interface VerificationBench {
   eventLoopBusyMaxMs: number;
   /** ms: where the verification's wall time went (the worker's verification_done log) */
   extractionMs: number;
+  frameWaitMs: number;
   contactSheetsMs: number;
   verified: { valid: number; invalid: number };
 }
@@ -87,7 +88,11 @@ export async function benchVerification(root: string): Promise<VerificationBench
   };
   process.stderr.write('bench verify: starting the stack with one verification worker...\n');
   // Info lines are dropped but the worker's verification_done, which says where the time went.
-  let verificationDone: { extractionMs?: number; contactSheetsMs?: number } = {};
+  let verificationDone: {
+    extractionMs?: number;
+    frameWaitMs?: number;
+    contactSheetsMs?: number;
+  } = {};
   const log = createLogger({
     level: 'info',
     write: (line) => {
@@ -95,6 +100,7 @@ export async function benchVerification(root: string): Promise<VerificationBench
         level: string;
         event: string;
         extractionMs?: number;
+        frameWaitMs?: number;
         contactSheetsMs?: number;
       };
       if (record.event === 'verification_done') verificationDone = record;
@@ -269,6 +275,7 @@ export async function benchVerification(root: string): Promise<VerificationBench
       eventLoopBusyP99Ms: delayMs(busyLoop, 99),
       eventLoopBusyMaxMs: round1(busyLoop.max / 1e6),
       extractionMs: verificationDone.extractionMs ?? Number.NaN,
+      frameWaitMs: verificationDone.frameWaitMs ?? Number.NaN,
       contactSheetsMs: verificationDone.contactSheetsMs ?? Number.NaN,
       verified: { valid: row.valid, invalid: row.invalid },
     };

@@ -222,6 +222,7 @@ export async function startVerificationWorker(
           ms: Math.round(performance.now() - started),
           inferenceMs: Math.round(result.timing.inferenceMs),
           extractionMs: Math.round(result.timing.extractionMs),
+          frameWaitMs: Math.round(result.timing.frameWaitMs),
           contactSheetsMs: Math.round(result.timing.contactSheetsMs),
         });
       } finally {
