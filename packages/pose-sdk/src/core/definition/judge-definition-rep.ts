@@ -47,15 +47,17 @@ const COMPLETE_CYCLE_PHASES = 3; // transition, end, transition after leaving st
 
 /** Shares (of the rep's frames) are given to the hundredth. */
 const SHARE_SCALE = 100;
+/** Counts (phases, failures) are whole numbers. */
+const WHOLE_NUMBERS = 1;
 
 /** The checks without a frame time, shared by the reps that have them (see SharedChecks). */
-const PHASES_CHECKS = new SharedChecks('phases', 'count', 'min');
-const VISIBILITY_CHECKS = new SharedChecks('visibility', 'count', 'min');
-const SUSTAINED_CHECKS = new SharedChecks('sustained', 'count', 'max');
+const PHASES_CHECKS = new SharedChecks('phases', 'count', 'min', WHOLE_NUMBERS);
+const VISIBILITY_CHECKS = new SharedChecks('visibility', 'count', 'min', SHARE_SCALE);
+const SUSTAINED_CHECKS = new SharedChecks('sustained', 'count', 'max', WHOLE_NUMBERS);
 const PASSED_ALIGNMENT_CHECKS: Readonly<Record<MeasurementKind, SharedChecks>> = {
-  '2d': new SharedChecks('alignment', '2d', 'max'),
-  '3d': new SharedChecks('alignment', '3d', 'max'),
-  count: new SharedChecks('alignment', 'count', 'max'),
+  '2d': new SharedChecks('alignment', '2d', 'max', WHOLE_NUMBERS),
+  '3d': new SharedChecks('alignment', '3d', 'max', WHOLE_NUMBERS),
+  count: new SharedChecks('alignment', 'count', 'max', WHOLE_NUMBERS),
 };
 
 /**
@@ -105,7 +107,7 @@ export function judgeDefinitionRepWithEvidence(
       seenShare = share;
       const seen = share >= config.minGlobalMeasuredShare;
       visibilityJudged = true;
-      checks.push(VISIBILITY_CHECKS.get(round2(share), config.minGlobalMeasuredShare, seen));
+      checks.push(VISIBILITY_CHECKS.get(share, config.minGlobalMeasuredShare, seen));
       if (!seen) reason = 'Insufficient landmark visibility';
     }
   }

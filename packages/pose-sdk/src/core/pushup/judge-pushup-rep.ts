@@ -133,24 +133,24 @@ const RULE_BOUND: Readonly<Record<PushupRule, 'min' | 'max'>> = {
   alignmentDrops: 'max',
 };
 
-/** The checks without a frame time (visibility, the body line), shared by the reps that have them. */
-const UNTIMED_CHECKS = Object.fromEntries(
-  RULE_ORDER.map((rule) => [
-    rule,
-    {
-      '2d': new SharedChecks(rule, '2d', RULE_BOUND[rule]),
-      '3d': new SharedChecks(rule, '3d', RULE_BOUND[rule]),
-      count: new SharedChecks(rule, 'count', RULE_BOUND[rule]),
-    },
-  ]),
-) as Readonly<Record<PushupRule, Readonly<Record<MeasurementKind, SharedChecks>>>>;
-
 /** Units from the threshold at which a verdict counts as sure (degrees, % points, drops x 10). */
 const SURE_MARGIN = 10;
 
 /** Shares are given to the hundredth; degrees, % and times to the tenth. */
 const SHARE_SCALE = 100;
 const MEASURE_SCALE = 10;
+
+/** The checks without a frame time (visibility, the body line), shared by the reps that have them. */
+const UNTIMED_CHECKS = Object.fromEntries(
+  RULE_ORDER.map((rule) => [
+    rule,
+    {
+      '2d': new SharedChecks(rule, '2d', RULE_BOUND[rule], MEASURE_SCALE),
+      '3d': new SharedChecks(rule, '3d', RULE_BOUND[rule], MEASURE_SCALE),
+      count: new SharedChecks(rule, 'count', RULE_BOUND[rule], SHARE_SCALE),
+    },
+  ]),
+) as Readonly<Record<PushupRule, Readonly<Record<MeasurementKind, SharedChecks>>>>;
 
 export interface PushupJudgement {
   /** Why the rep is invalid (spec 01 §8 wording), or null when valid. */
@@ -325,12 +325,12 @@ function ruleCheck(
   side: RuleCheck['side'] = null,
   timeMs: number | null = null,
 ): RuleCheck {
-  const shown = round(value, measurement === 'count' ? SHARE_SCALE : MEASURE_SCALE);
-  if (timeMs === null) return UNTIMED_CHECKS[rule][measurement].get(shown, threshold, passed, side);
+  // Untimed checks are rounded by their shared store, to the same steps as here.
+  if (timeMs === null) return UNTIMED_CHECKS[rule][measurement].get(value, threshold, passed, side);
   return {
     rule,
     measurement,
-    value: shown,
+    value: round(value, measurement === 'count' ? SHARE_SCALE : MEASURE_SCALE),
     threshold,
     bound: RULE_BOUND[rule],
     passed,
