@@ -152,8 +152,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   /** Whether each angle was last measured in space (world landmarks) or in the picture. */
   private readonly inSpace: Uint8Array;
   private cycleFailureCheck: DefinitionRepEvidence['alignmentFailureCheck'] = null;
-  /** Where the frame being analysed collects its events, reused from frame to frame. */
-  private readonly frameEvents: DefinitionEvent[] = [];
+  /** Where the frame being analysed collects its events, reused until a frame has some. */
+  private frameEvents: DefinitionEvent[] = [];
 
   constructor(options: DefinitionAnalyzerOptions) {
     checkFrameSize(options.frameSize, 'DefinitionAnalyzer frameSize');
@@ -348,15 +348,14 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   }
 
   /**
-   * The events of this frame, as a list of their own (the caller may keep it), leaving none for
-   * the next frame. Most frames have none and allocate nothing.
+   * The events of this frame, handed to the caller (who may keep the list), and a new list for
+   * the next frame's. Most frames have none and allocate nothing.
    */
   private takeFrameEvents(): readonly DefinitionEvent[] {
     const events = this.frameEvents;
     if (events.length === 0) return NO_EVENTS;
-    const taken = events.slice();
-    events.length = 0;
-    return taken;
+    this.frameEvents = [];
+    return events;
   }
 
   // ---- measurement ----------------------------------------------------------------------------
