@@ -1,6 +1,7 @@
 import type { PushupAnalyzerConfig } from '../constants.js';
 import type { MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
+import { PendingChecks } from '../shared/pending-checks.js';
 import { SharedChecks } from '../shared/shared-checks.js';
 
 export const INCOMPLETE_RANGE_OF_MOTION =
@@ -152,40 +153,8 @@ const UNTIMED_CHECKS = Object.fromEntries(
   ]),
 ) as Readonly<Record<PushupRule, Readonly<Record<MeasurementKind, SharedChecks>>>>;
 
-/**
- * The checks of the rep being judged, written over from rep to rep (judging is synchronous); the
- * rep keeps a copy at its final length. A fresh list per rep reserved 17 slots at its first check
- * only to be copied and dropped: written in place, the push-up analyser ran 3-11% faster
- * (benchmark, no world landmarks).
- */
-class PendingChecks {
-  /** At most one check per rule (a body line too little seen is checked as visibility instead). */
-  private readonly items: (RuleCheck | null)[] = RULE_ORDER.map(() => null);
-  count = 0;
-
-  clear(): void {
-    this.count = 0;
-  }
-
-  add(check: RuleCheck): void {
-    this.items[this.count++] = check;
-  }
-
-  at(index: number): RuleCheck {
-    return this.items[index]!;
-  }
-
-  get last(): RuleCheck {
-    return this.items[this.count - 1]!;
-  }
-
-  /** The checks made, as a list of their own for the rep to keep. */
-  toArray(): RuleCheck[] {
-    return this.items.slice(0, this.count) as RuleCheck[];
-  }
-}
-
-const pendingChecks = new PendingChecks();
+/** At most one check per rule (a body line too little seen is checked as visibility instead). */
+const pendingChecks = new PendingChecks(RULE_ORDER.length);
 
 export interface PushupJudgement {
   /** Why the rep is invalid (spec 01 §8 wording), or null when valid. */
