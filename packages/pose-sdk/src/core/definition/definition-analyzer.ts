@@ -152,6 +152,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   /** Whether each angle was last measured in space (world landmarks) or in the picture. */
   private readonly inSpace: Uint8Array;
   private cycleFailureCheck: DefinitionRepEvidence['alignmentFailureCheck'] = null;
+  /** Where the frame being analysed collects its events, reused until a frame has some. */
+  private frameEvents: DefinitionEvent[] = [];
 
   constructor(options: DefinitionAnalyzerOptions) {
     checkFrameSize(options.frameSize, 'DefinitionAnalyzer frameSize');
@@ -249,6 +251,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
   reset(): void {
     this.frameGuard.reset();
+    this.frameEvents.length = 0;
     this.phase = null;
     this.phaseEnteredAt = 0;
     this.candidate = null;
@@ -311,7 +314,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     }
     if (this.presence.isBackAfterLongGap(t)) this.loseTrack();
 
-    const events: DefinitionEvent[] = [];
+    const events = this.frameEvents;
     this.updatePhase(t, events);
     this.trackStartTop(t);
     if (this.cycleActive) this.countCycleFrame(yaw);
@@ -323,7 +326,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.clearFailuresAfterSteadyStart(t);
     if (!this.ready) this.checkReady(t, landmarks, events);
     this.checkStop(t, events);
-    return events.length === 0 ? NO_EVENTS : events;
+    return this.takeFrameEvents();
   }
 
   /**
@@ -339,10 +342,20 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
         return NO_EVENTS;
     }
     this.values.set(this.lastMeasuredValues);
-    const events: DefinitionEvent[] = [];
-    this.updatePhase(t, events);
+    this.updatePhase(t, this.frameEvents);
     this.previousValues.set(this.values);
-    return events.length === 0 ? NO_EVENTS : events;
+    return this.takeFrameEvents();
+  }
+
+  /**
+   * The events of this frame, handed to the caller (who may keep the list), and a new list for
+   * the next frame's. Most frames have none and allocate nothing.
+   */
+  private takeFrameEvents(): readonly DefinitionEvent[] {
+    const events = this.frameEvents;
+    if (events.length === 0) return NO_EVENTS;
+    this.frameEvents = [];
+    return events;
   }
 
   // ---- measurement ----------------------------------------------------------------------------

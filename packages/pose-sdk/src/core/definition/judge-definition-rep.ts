@@ -1,6 +1,7 @@
 import type { DefinitionAnalyzerConfig } from '../constants.js';
-import type { DefinitionPhase, MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
+import type { DefinitionPhase, MeasurementKind, RepEvidence } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
+import { PendingChecks } from '../shared/pending-checks.js';
 import { SharedChecks } from '../shared/shared-checks.js';
 import { classifyCycle } from './classify-cycle.js';
 
@@ -47,15 +48,17 @@ const COMPLETE_CYCLE_PHASES = 3; // transition, end, transition after leaving st
 
 /** Shares (of the rep's frames) are given to the hundredth. */
 const SHARE_SCALE = 100;
+/** Counts (phases, failures) are whole numbers. */
+const WHOLE_NUMBERS = 1;
 
 /** The checks without a frame time, shared by the reps that have them (see SharedChecks). */
-const PHASES_CHECKS = new SharedChecks('phases', 'count', 'min');
-const VISIBILITY_CHECKS = new SharedChecks('visibility', 'count', 'min');
-const SUSTAINED_CHECKS = new SharedChecks('sustained', 'count', 'max');
+const PHASES_CHECKS = new SharedChecks('phases', 'count', 'min', WHOLE_NUMBERS);
+const VISIBILITY_CHECKS = new SharedChecks('visibility', 'count', 'min', SHARE_SCALE);
+const SUSTAINED_CHECKS = new SharedChecks('sustained', 'count', 'max', WHOLE_NUMBERS);
 const PASSED_ALIGNMENT_CHECKS: Readonly<Record<MeasurementKind, SharedChecks>> = {
-  '2d': new SharedChecks('alignment', '2d', 'max'),
-  '3d': new SharedChecks('alignment', '3d', 'max'),
-  count: new SharedChecks('alignment', 'count', 'max'),
+  '2d': new SharedChecks('alignment', '2d', 'max', WHOLE_NUMBERS),
+  '3d': new SharedChecks('alignment', '3d', 'max', WHOLE_NUMBERS),
+  count: new SharedChecks('alignment', 'count', 'max', WHOLE_NUMBERS),
 };
 
 /**
@@ -64,6 +67,9 @@ const PASSED_ALIGNMENT_CHECKS: Readonly<Record<MeasurementKind, SharedChecks>> =
  */
 const RULES_JUDGED_WITH_VISIBILITY = prefixes(['phases', 'visibility', 'alignment', 'sustained']);
 const RULES_JUDGED_WITHOUT_VISIBILITY = prefixes(['phases', 'alignment', 'sustained']);
+/** The checks of the rep being judged: at most one per rule (see RULES_JUDGED_WITH_VISIBILITY). */
+const pendingChecks = new PendingChecks(RULES_JUDGED_WITH_VISIBILITY.length);
+
 /** A definition's rules all judge from every view. */
 const NO_RULES: readonly string[] = Object.freeze([]);
 
@@ -87,9 +93,10 @@ export function judgeDefinitionRepWithEvidence(
   >,
   evidence: DefinitionRepEvidence,
 ): { reason: string | null; evidence: RepEvidence } {
-  const checks: RuleCheck[] = [];
+  const checks = pendingChecks;
+  checks.clear();
   const phaseReason = classifyCycle(rep.phasesAfterStart);
-  checks.push(
+  checks.add(
     PHASES_CHECKS.get(rep.phasesAfterStart.length, COMPLETE_CYCLE_PHASES, phaseReason === null),
   );
   let reason = phaseReason;
@@ -105,14 +112,14 @@ export function judgeDefinitionRepWithEvidence(
       seenShare = share;
       const seen = share >= config.minGlobalMeasuredShare;
       visibilityJudged = true;
-      checks.push(VISIBILITY_CHECKS.get(round2(share), config.minGlobalMeasuredShare, seen));
+      checks.add(VISIBILITY_CHECKS.get(share, config.minGlobalMeasuredShare, seen));
       if (!seen) reason = 'Insufficient landmark visibility';
     }
   }
   if (reason === null) {
     const failure = evidence.alignmentFailureCheck;
     if (failure !== null && rep.alignmentFailure !== null) {
-      checks.push({
+      checks.add({
         rule: 'alignment',
         measurement: failure.measurement,
         value: failure.count,
@@ -125,16 +132,16 @@ export function judgeDefinitionRepWithEvidence(
       });
       reason = rep.alignmentFailure;
     } else {
-      checks.push(PASSED_ALIGNMENT_CHECKS[globalKind(evidence)].get(0, 1, true));
+      checks.add(PASSED_ALIGNMENT_CHECKS[globalKind(evidence)].get(0, 1, true));
     }
   }
   if (reason === null) {
     const sustained = sustainedCount(rep, config);
     const passed = sustained <= config.sustainedFailureLimit;
-    checks.push(SUSTAINED_CHECKS.get(sustained, config.sustainedFailureLimit, passed));
+    checks.add(SUSTAINED_CHECKS.get(sustained, config.sustainedFailureLimit, passed));
     if (!passed) reason = `Sustained alignment failures: ${sustained} during the rep`;
   }
-  const deciding = reason === null ? null : checks[checks.length - 1]!;
+  const deciding = reason === null ? null : checks.last;
   const rulesJudged = visibilityJudged
     ? RULES_JUDGED_WITH_VISIBILITY
     : RULES_JUDGED_WITHOUT_VISIBILITY;
@@ -142,10 +149,10 @@ export function judgeDefinitionRepWithEvidence(
     reason,
     evidence: {
       view: evidence.view,
-      rulesJudged: rulesJudged[checks.length - 1]!,
+      rulesJudged: rulesJudged[checks.count - 1]!,
       rulesNotJudged: NO_RULES,
       deciding,
-      checks: checks.slice(),
+      checks: checks.toArray(),
       // Phase paths and failure counts are not near-misses of a measured value: the verdict is as
       // sure as the landmarks it stands on, the share of the rep its global alignments were seen.
       confidence:

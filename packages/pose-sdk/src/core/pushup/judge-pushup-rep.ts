@@ -1,6 +1,7 @@
 import type { PushupAnalyzerConfig } from '../constants.js';
 import type { MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
+import { PendingChecks } from '../shared/pending-checks.js';
 import { SharedChecks } from '../shared/shared-checks.js';
 
 export const INCOMPLETE_RANGE_OF_MOTION =
@@ -133,24 +134,27 @@ const RULE_BOUND: Readonly<Record<PushupRule, 'min' | 'max'>> = {
   alignmentDrops: 'max',
 };
 
-/** The checks without a frame time (visibility, the body line), shared by the reps that have them. */
-const UNTIMED_CHECKS = Object.fromEntries(
-  RULE_ORDER.map((rule) => [
-    rule,
-    {
-      '2d': new SharedChecks(rule, '2d', RULE_BOUND[rule]),
-      '3d': new SharedChecks(rule, '3d', RULE_BOUND[rule]),
-      count: new SharedChecks(rule, 'count', RULE_BOUND[rule]),
-    },
-  ]),
-) as Readonly<Record<PushupRule, Readonly<Record<MeasurementKind, SharedChecks>>>>;
-
 /** Units from the threshold at which a verdict counts as sure (degrees, % points, drops x 10). */
 const SURE_MARGIN = 10;
 
 /** Shares are given to the hundredth; degrees, % and times to the tenth. */
 const SHARE_SCALE = 100;
 const MEASURE_SCALE = 10;
+
+/** The checks without a frame time (visibility, the body line), shared by the reps that have them. */
+const UNTIMED_CHECKS = Object.fromEntries(
+  RULE_ORDER.map((rule) => [
+    rule,
+    {
+      '2d': new SharedChecks(rule, '2d', RULE_BOUND[rule], MEASURE_SCALE),
+      '3d': new SharedChecks(rule, '3d', RULE_BOUND[rule], MEASURE_SCALE),
+      count: new SharedChecks(rule, 'count', RULE_BOUND[rule], SHARE_SCALE),
+    },
+  ]),
+) as Readonly<Record<PushupRule, Readonly<Record<MeasurementKind, SharedChecks>>>>;
+
+/** At most one check per rule (a body line too little seen is checked as visibility instead). */
+const pendingChecks = new PendingChecks(RULE_ORDER.length);
 
 export interface PushupJudgement {
   /** Why the rep is invalid (spec 01 §8 wording), or null when valid. */
@@ -184,7 +188,8 @@ export function judgePushupRepWithEvidence(
 ): PushupJudgement {
   const view = evidence?.view ?? null;
   const measurements = view === null ? MEASUREMENTS_WITHOUT_VIEW : MEASUREMENTS_BY_VIEW[view];
-  const checks: RuleCheck[] = [];
+  const checks = pendingChecks;
+  checks.clear();
   let reason: string | null = null;
   const visibleShare = cycle.frameCount === 0 ? 0 : cycle.visibleFrameCount / cycle.frameCount;
 
@@ -207,7 +212,7 @@ export function judgePushupRepWithEvidence(
     Math.min(stop, RULE_ORDER.length - 1)
   ]!;
   // The first failed check decides (it is the last made); for a valid rep, the nearest miss.
-  const deciding = reason === null ? closestToThreshold(checks) : checks[checks.length - 1]!;
+  const deciding = reason === null ? closestToThreshold(checks) : checks.last;
   const margin =
     deciding === null || Number.isNaN(deciding.value)
       ? 1
@@ -219,7 +224,7 @@ export function judgePushupRepWithEvidence(
       rulesJudged: rules.judged,
       rulesNotJudged: rules.notJudged,
       deciding,
-      checks: checks.slice(),
+      checks: checks.toArray(),
       confidence: round(visibleShare * margin, SHARE_SCALE),
     },
   };
@@ -233,13 +238,13 @@ function checkRule(
   config: PushupAnalyzerConfig,
   evidence: PushupCycleEvidence | undefined,
   visibleShare: number,
-  checks: RuleCheck[],
+  checks: PendingChecks,
 ): string | null {
   const inSpace = measurement === '3d';
   switch (rule) {
     case 'visibility': {
       const passed = cycle.frameCount !== 0 && visibleShare >= config.minVisibleFrameShare;
-      checks.push(ruleCheck(rule, measurement, visibleShare, config.minVisibleFrameShare, passed));
+      checks.add(ruleCheck(rule, measurement, visibleShare, config.minVisibleFrameShare, passed));
       return passed ? null : 'Insufficient landmark visibility';
     }
     case 'bodyLine': {
@@ -251,14 +256,14 @@ function checkRule(
         const frames = inSpace ? evidence.bodyLineFrames3d : evidence.bodyLineFrames;
         const share = cycle.frameCount === 0 ? 0 : frames / cycle.frameCount;
         if (share < config.minVisibleFrameShare) {
-          checks.push(
+          checks.add(
             ruleCheck('visibility', 'count', share, config.minVisibleFrameShare, false, bodySide),
           );
           return 'Insufficient landmark visibility';
         }
       }
       const passed = !Number.isNaN(score) && score >= config.minAlignmentScore;
-      checks.push(ruleCheck(rule, measurement, score, config.minAlignmentScore, passed, bodySide));
+      checks.add(ruleCheck(rule, measurement, score, config.minAlignmentScore, passed, bodySide));
       if (passed) return null;
       const shown = Number.isNaN(score) ? 0 : Math.round(score);
       return `Poor body alignment: ${shown}% < ${config.minAlignmentScore}%`;
@@ -270,20 +275,20 @@ function checkRule(
       if (value > config.maxDownAngle) {
         // Never reached down. Back at full extension, that is the spec's incomplete range of
         // motion; otherwise the dip was simply too shallow.
-        checks.push(ruleCheck(rule, measurement, value, config.maxDownAngle, false, arms, timeMs));
+        checks.add(ruleCheck(rule, measurement, value, config.maxDownAngle, false, arms, timeMs));
         return cycle.endTopElbowAngle >= config.minUpAngle
           ? INCOMPLETE_RANGE_OF_MOTION
           : "Didn't go low enough";
       }
       const passed = value <= config.maxElbowAngleForDown;
-      checks.push(
+      checks.add(
         ruleCheck(rule, measurement, value, config.maxElbowAngleForDown, passed, arms, timeMs),
       );
       return passed ? null : 'Elbow angle too high';
     }
     case 'lockout': {
       const passed = cycle.endTopElbowAngle >= config.minUpAngle;
-      checks.push(
+      checks.add(
         ruleCheck(
           rule,
           measurement,
@@ -299,7 +304,7 @@ function checkRule(
     case 'alignmentDrops': {
       const drops = inSpace ? evidence!.alignmentDropCount3d : cycle.alignmentDropCount;
       const passed = drops <= config.maxAlignmentDrops;
-      checks.push(
+      checks.add(
         ruleCheck(
           rule,
           measurement,
@@ -325,12 +330,12 @@ function ruleCheck(
   side: RuleCheck['side'] = null,
   timeMs: number | null = null,
 ): RuleCheck {
-  const shown = round(value, measurement === 'count' ? SHARE_SCALE : MEASURE_SCALE);
-  if (timeMs === null) return UNTIMED_CHECKS[rule][measurement].get(shown, threshold, passed, side);
+  // Untimed checks are rounded by their shared store, to the same steps as here.
+  if (timeMs === null) return UNTIMED_CHECKS[rule][measurement].get(value, threshold, passed, side);
   return {
     rule,
     measurement,
-    value: shown,
+    value: round(value, measurement === 'count' ? SHARE_SCALE : MEASURE_SCALE),
     threshold,
     bound: RULE_BOUND[rule],
     passed,
@@ -346,10 +351,11 @@ function sureMargin(check: RuleCheck): number {
 }
 
 /** For a valid rep: the passed check nearest its threshold, in units of its sure margin. */
-function closestToThreshold(checks: readonly RuleCheck[]): RuleCheck | null {
+function closestToThreshold(checks: PendingChecks): RuleCheck | null {
   let closest: RuleCheck | null = null;
   let closestMargin = Number.POSITIVE_INFINITY;
-  for (const check of checks) {
+  for (let i = 0; i < checks.count; i++) {
+    const check = checks.at(i);
     if (Number.isNaN(check.value)) continue;
     const margin = Math.abs(check.value - check.threshold) / sureMargin(check);
     if (margin < closestMargin) {

@@ -164,6 +164,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private readonly ledger = new RepLedger<PushupRepRecord>();
   /** cos(minTorsoTilt): a torso whose upright cosine is above this leans too little. */
   private readonly maxUprightCosine: number;
+  /** %: a 10-sample mean alignment below this is a drop (minAlignmentScore - alignmentDropMargin) */
+  private readonly alignmentDropBelow: number;
   /** The last unfiltered elbow angle in a push-up position. */
   private readonly lastMeasured = new TurningPoint();
   /** The person was out of position too long; the next measured frame starts afresh. */
@@ -211,6 +213,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.presence = new PresenceTracker(this.config);
     this.elbowFilter = new GlitchFilter(this.config);
     this.maxUprightCosine = Math.cos((this.config.minTorsoTilt * Math.PI) / 180);
+    this.alignmentDropBelow = this.config.minAlignmentScore - this.config.alignmentDropMargin;
   }
 
   get state(): AnalysisState<PushupPhase> {
@@ -296,15 +299,12 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     // World landmarks bring the view and the body line in space; without them (version 1
     // traces) the body line is judged as before, at the hip only.
     const hasWorld = world !== undefined && world.length === landmarks.length && world.length > 0;
-    const yaw = hasWorld ? shoulderLineYaw(world) : Number.NaN;
-    this.streamView.add(yaw);
     const score = this.alignmentScore(landmarks, side, hasWorld);
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
-    const score3d = hasWorld ? this.alignmentScoreInSpace(landmarks, world, side) : Number.NaN;
-    const meanAlignment3d = Number.isNaN(score3d) ? Number.NaN : this.alignment3d.push(score3d);
-
-    if (this.inCycle)
-      this.recordCycleFrame(t, elbow, score, meanAlignment, yaw, score3d, meanAlignment3d);
+    if (this.inCycle) this.recordCycleFrame(t, elbow, score, meanAlignment);
+    // Apart, so that frames without world landmarks neither compute nor pass its NaNs (each
+    // double passed to a call that is not inlined is a heap number).
+    if (hasWorld) this.followInSpace(landmarks, world, side);
     if (!this.positionValid) return NO_EVENTS;
     // A push-up position ends a gap, even while the glitch filter warms up (its warm-up is ours,
     // not the person's): after over maxTrackingGap, the cycle in progress is dropped.
@@ -393,18 +393,9 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     return alignmentScoreFromHipAngle(angleInSpace(world[ids[0]]!, world[ids[1]]!, world[ids[2]]!));
   }
 
-  /** A frame of the cycle in progress: angles and body line in the picture, and in space. */
-  private recordCycleFrame(
-    t: number,
-    elbow: number,
-    score: number,
-    meanAlignment: number,
-    yaw: number,
-    score3d: number,
-    meanAlignment3d: number,
-  ): void {
+  /** A frame of the cycle in progress: the elbow angle and the body line in the picture. */
+  private recordCycleFrame(t: number, elbow: number, score: number, meanAlignment: number): void {
     const cycle = this.cycle;
-    const dropBelow = this.config.minAlignmentScore - this.config.alignmentDropMargin;
     cycle.frameCount++;
     if (this.landmarksVisible) cycle.visibleFrameCount++;
     if (!Number.isNaN(elbow)) {
@@ -423,13 +414,30 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
         cycle.minAlignment = meanAlignment;
         cycle.minAlignmentTime = t;
       }
-      if (meanAlignment < dropBelow) cycle.alignmentDropCount++;
+      if (meanAlignment < this.alignmentDropBelow) cycle.alignmentDropCount++;
     }
+  }
+
+  /**
+   * A frame with world landmarks: the camera's view and the body line in space, over the stream
+   * and (in a cycle) over the cycle in progress.
+   */
+  private followInSpace(
+    landmarks: readonly Landmark[],
+    world: readonly WorldLandmark[],
+    side: BodySide,
+  ): void {
+    const yaw = shoulderLineYaw(world);
+    this.streamView.add(yaw);
+    const score3d = this.alignmentScoreInSpace(landmarks, world, side);
+    const meanAlignment3d = Number.isNaN(score3d) ? Number.NaN : this.alignment3d.push(score3d);
+    if (!this.inCycle) return;
+    const cycle = this.cycle;
     cycle.viewTally.add(yaw);
     if (!Number.isNaN(score3d)) {
       cycle.alignmentSum3d += score3d;
       cycle.alignmentSamples3d++;
-      if (meanAlignment3d < dropBelow) cycle.alignmentDropCount3d++;
+      if (meanAlignment3d < this.alignmentDropBelow) cycle.alignmentDropCount3d++;
     }
   }
 

@@ -3,7 +3,7 @@ import { SharedChecks } from './shared-checks.js';
 
 describe('SharedChecks', () => {
   it('gives a check with the fields in RuleCheck order and no frame time', () => {
-    const check = new SharedChecks('visibility', 'count', 'min').get(0.97, 0.5, true);
+    const check = new SharedChecks('visibility', 'count', 'min', 100).get(0.97, 0.5, true);
     // Order matters: JSON output of the hosts is compared byte for byte across versions.
     expect(Object.entries(check)).toEqual([
       ['rule', 'visibility'],
@@ -18,7 +18,7 @@ describe('SharedChecks', () => {
   });
 
   it('makes each distinct check once, frozen, and shares it', () => {
-    const checks = new SharedChecks('bodyLine', '2d', 'min');
+    const checks = new SharedChecks('bodyLine', '2d', 'min', 10);
     const first = checks.get(91.6, 75, true, 'left');
     expect(checks.get(91.6, 75, true, 'left')).toBe(first);
     expect(Object.isFrozen(first)).toBe(true);
@@ -26,7 +26,7 @@ describe('SharedChecks', () => {
   });
 
   it('tells checks apart by value, threshold, verdict and side', () => {
-    const checks = new SharedChecks('bodyLine', '2d', 'min');
+    const checks = new SharedChecks('bodyLine', '2d', 'min', 10);
     const made = [
       checks.get(80, 75, true, 'left'),
       checks.get(80.1, 75, true, 'left'),
