@@ -12,6 +12,7 @@ import { PUSHUP_VERIFICATION_FPS } from '../src/verify/sampling.js';
 import {
   drawContactSheets,
   SHEETS_IN_FLIGHT,
+  type SheetDrawer,
   type SheetInputs,
 } from '../src/verify/verify-video.js';
 
@@ -36,15 +37,14 @@ const withoutPictures = (rep: SheetInputs['rep']): SheetInputs => ({
   topPose: undefined,
 });
 
+/** The push-up reps' sheets, without pictures, drawn by `draw` (default: the real renderer). */
+const drawPushupSheets = (reps: SheetInputs['rep'][], draw?: SheetDrawer) =>
+  drawContactSheets(reps, withoutPictures, drivingAngleFor({ kind: 'pushup' }), SIZE, draw);
+
 describe('drawContactSheets', () => {
   it('draws a JPEG for every rep with the real renderer', async () => {
     const reps = (await pushupReps()).slice(0, 3);
-    const drawn = await drawContactSheets(
-      reps,
-      withoutPictures,
-      drivingAngleFor({ kind: 'pushup' }),
-      SIZE,
-    );
+    const drawn = await drawPushupSheets(reps);
     expect(drawn.failures).toEqual([]);
     expect([...drawn.sheets.keys()]).toEqual(reps.map((rep) => rep.repNumber));
     for (const sheet of drawn.sheets.values())
@@ -55,16 +55,10 @@ describe('drawContactSheets', () => {
     const reps = (await pushupReps()).slice(0, 4);
     expect(reps).toHaveLength(4);
     const failing = reps[1]!.repNumber;
-    const drawn = await drawContactSheets(
-      reps,
-      withoutPictures,
-      drivingAngleFor({ kind: 'pushup' }),
-      SIZE,
-      async (inputs) => {
-        if (inputs.rep.repNumber === failing) throw new Error('picture buffer too short');
-        return Buffer.from(JPEG_START);
-      },
-    );
+    const drawn = await drawPushupSheets(reps, async (inputs) => {
+      if (inputs.rep.repNumber === failing) throw new Error('picture buffer too short');
+      return Buffer.from(JPEG_START);
+    });
     expect(drawn.failures).toEqual([{ repNumber: failing, reason: 'picture buffer too short' }]);
     expect([...drawn.sheets.keys()]).toEqual(
       reps.map((rep) => rep.repNumber).filter((repNumber) => repNumber !== failing),
@@ -75,20 +69,14 @@ describe('drawContactSheets', () => {
     const reps = (await pushupReps()).slice(0, 6);
     let inFlight = 0;
     let mostInFlight = 0;
-    const drawn = await drawContactSheets(
-      reps,
-      withoutPictures,
-      drivingAngleFor({ kind: 'pushup' }),
-      SIZE,
-      async (inputs) => {
-        inFlight += 1;
-        mostInFlight = Math.max(mostInFlight, inFlight);
-        // Earlier reps finish later, so an answer in finishing order would come out reversed.
-        await new Promise((resolve) => setTimeout(resolve, 5 * (10 - inputs.rep.repNumber)));
-        inFlight -= 1;
-        return Buffer.from([inputs.rep.repNumber]);
-      },
-    );
+    const drawn = await drawPushupSheets(reps, async (inputs) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      // Earlier reps finish later, so an answer in finishing order would come out reversed.
+      await new Promise((resolve) => setTimeout(resolve, 5 * (10 - inputs.rep.repNumber)));
+      inFlight -= 1;
+      return Buffer.from([inputs.rep.repNumber]);
+    });
     expect(mostInFlight).toBe(SHEETS_IN_FLIGHT);
     expect([...drawn.sheets.entries()].map(([n, sheet]) => [n, sheet[0]])).toEqual(
       reps.map((rep) => [rep.repNumber, rep.repNumber]),
