@@ -72,7 +72,6 @@ const verification = {
     inferenceMs: 1,
     extractionMs: 1,
     frameWaitMs: 0,
-    startMs: 0,
     analysisMs: 0,
     contactSheetsMs: 0,
     frames: 36,

@@ -52,9 +52,6 @@ export interface VerificationTiming {
   /** of the extraction: the inference page waiting for frames (decoding and transfer not hidden
    * behind inference), the first frame's wait included */
   readonly frameWaitMs: number;
-  /** of the extraction: from the engine's start on this video to the first results (ffmpeg's
-   * start-up, the first frames' decoding and inference) */
-  readonly startMs: number;
   /** after the last frame: the analysis's end (the analyser's finish and the evidence) */
   readonly analysisMs: number;
   /** after the analysis: what the contact sheets still needed (the pass's last seconds, any
@@ -308,7 +305,6 @@ export async function verifyVideo(
         inferenceMs: timing.inferencePerFrameMs * timing.frames,
         extractionMs: extracted - started,
         frameWaitMs: timing.transferWaitPerFrameMs * timing.frames,
-        startMs: timing.setupMs,
         analysisMs: analysed - extracted,
         contactSheetsMs: finished - analysed,
         frames: timing.frames,
