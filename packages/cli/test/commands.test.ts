@@ -289,19 +289,32 @@ describe('reptemple analyze on traces', () => {
 
 describe('reptemple analyze shows the evidence of each verdict', () => {
   it('JSON: the view, and per rep the rules judged and the deciding check', async () => {
-    const result = await reptemple(['analyze', trace('18-knee-test-front-park'), '--json']);
+    // Knee push-ups filmed obliquely: every rep fails a body-line rule, and says which.
+    const result = await reptemple(['analyze', trace('21-knee-test-park-oblique'), '--json']);
     const [record] = JSON.parse(result.stdout);
-    expect(record.view).toBe('front');
+    expect(record.view).toBe('oblique');
     for (const rep of record.reps) {
-      expect(rep.evidence.view).toBe('front');
-      expect(rep.evidence.rulesJudged).toContain('visibility');
-      expect(rep.evidence.deciding).toMatchObject({ rule: 'visibility', passed: false });
+      expect(rep.evidence.view).toBe('oblique');
+      expect(rep.evidence.deciding.passed).toBe(false);
+      expect(rep.evidence.rulesJudged).toContain(rep.evidence.deciding.rule);
     }
-    const csv = await reptemple(['analyze', trace('18-knee-test-front-park'), '--csv']);
+    // The calibrated elbow shows the value the rule used beside the detector's reading.
+    const clean = JSON.parse(
+      (await reptemple(['analyze', trace('08-tank-top-side'), '--json'])).stdout,
+    );
+    for (const rep of clean[0].reps) {
+      const lockout = rep.evidence.checks.find(
+        (check: { rule: string }) => check.rule === 'lockout',
+      );
+      expect(lockout).toMatchObject({ passed: true, threshold: 160 });
+      expect(lockout.raw).toBeLessThanOrEqual(lockout.value);
+      expect(lockout.timeMs).toBeGreaterThan(rep.startTime);
+    }
+    const csv = await reptemple(['analyze', trace('21-knee-test-park-oblique'), '--csv']);
     const [head, row] = csv.stdout.split('\r\n');
     expect(head).toBe('input,valid_reps,invalid_reps,frames,duration_s,error,reps,view');
     expect(row).toContain('""rulesJudged""');
-    expect(row).toMatch(/,front$/);
+    expect(row).toMatch(/,oblique$/);
   });
 });
 

@@ -78,6 +78,34 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
    * least this share of the descent (a clip cut right at the top).
    */
   finalRiseShare: 0.75,
+  /**
+   * Decision (the judges' depth, docs/judging-rubric.md): at the bottom the upper arm must come
+   * down to within this of parallel to the floor (the shoulder about level with the elbow), from
+   * the side and obliquely. The spec's elbow angle alone credits a rep whose hands are far ahead
+   * of the shoulders at an elbow of 101 degrees with the shoulders high above the elbows (clip 09).
+   */
+  maxUpperArmElevation: 45, // degrees above the floor
+  /**
+   * Decision (the judges' body line): the hip may lie off the straight line shoulder-ankle by at
+   * most this share of the body's length toward the floor (a sag)...
+   */
+  maxHipSag: 10, // % of the line's length
+  /**
+   * Decision: the worm (the shoulders rise first, the hips follow late): the hips may sag at
+   * most this much further on the way up than at the bottom.
+   */
+  maxWormRise: 3.5, // % of the line's length
+  /** ...or away from the floor (a pike). */
+  maxHipPike: 12, // % of the line's length
+  /** Decision: a sag or a pike counts when it holds this long (one frame is tracking noise). */
+  bodyLineHold: 100, // ms
+  /**
+   * Decision: knees on the floor bend the knee below this (the built-in push-up definition's knee
+   * range begins here too)...
+   */
+  minKneeAngle: 140, // degrees
+  /** ...held this long (getting into position and tracking glitches bend it for less). */
+  kneeHold: 300, // ms
 } as const;
 
 export type PushupAnalyzerConfig = {

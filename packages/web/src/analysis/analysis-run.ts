@@ -14,6 +14,7 @@ import {
   type FrameSize,
   type Landmark,
   type PoseFrame,
+  type PoseModelVariant,
   type RepRecord,
   type TimelineEntry,
 } from '@reptemple/pose-sdk';
@@ -56,8 +57,13 @@ export class AnalysisRun {
   constructor(
     readonly definition: ExerciseDefinition | null,
     readonly frameSize: FrameSize,
+    /** The pose model that made the landmarks (the SDK calibrates its measurements per model). */
+    readonly model?: PoseModelVariant,
   ) {
-    this.analyzer = createAnalyzer(analyserChoice(definition), { frameSize });
+    this.analyzer = createAnalyzer(analyserChoice(definition), {
+      frameSize,
+      ...(model ? { model } : {}),
+    });
   }
 
   /** Feeds the next frame (timestamps must increase). */

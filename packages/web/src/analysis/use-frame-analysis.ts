@@ -44,6 +44,8 @@ export function useFrameAnalysis(
   model: ServedPoseModel,
 ): FrameAnalysis {
   const [modelReady, setModelReady] = useState(false);
+  const modelRef = useRef(model);
+  modelRef.current = model;
   const [error, setError] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
   const [restartToken, setRestartToken] = useState(0);
@@ -75,7 +77,8 @@ export function useFrameAnalysis(
       runRef.current = null;
       return;
     }
-    const run = new AnalysisRun(definitionRef.current ?? null, size);
+    // The model that made the detections: the SDK calibrates its measurements per model.
+    const run = new AnalysisRun(definitionRef.current ?? null, size, modelRef.current);
     for (const detection of detections.current) run.add(detection);
     if (sourceDone.current) run.finish();
     runRef.current = run;

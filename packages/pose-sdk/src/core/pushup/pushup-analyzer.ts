@@ -1,3 +1,9 @@
+import { correctElbowAngle, rawElbowAngle } from '../calibration/correct-elbow-angle.js';
+import {
+  ARM_CHOICE_BY_VIEW,
+  ELBOW_CALIBRATION_FLOOR,
+  STRAIGHT_ARM_READING,
+} from '../calibration/elbow-calibration.js';
 import { PUSHUP_ANALYZER_DEFAULTS, type PushupAnalyzerConfig } from '../constants.js';
 import { OptionsError } from '../errors.js';
 import {
@@ -13,14 +19,24 @@ import {
 import { alignmentScoreFromHipAngle } from '../geometry/alignment-score.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
 import { angleInSpace } from '../geometry/angle-in-space.js';
-import { type CameraView, shoulderLineYaw, ViewTally } from '../geometry/camera-view.js';
+import {
+  type CameraView,
+  shoulderLineYaw,
+  ViewTally,
+  ViewTracker,
+} from '../geometry/camera-view.js';
+import { hipDeviation } from '../geometry/hip-deviation.js';
+import { hipDeviationInSpace } from '../geometry/hip-deviation-in-space.js';
 import { RollingMean } from '../geometry/rolling-mean.js';
 import { type BodySide, chooseSide, weakestVisibility } from '../geometry/side-choice.js';
 import { torsoUprightCosine } from '../geometry/torso-tilt.js';
+import { upperArmElevation } from '../geometry/upper-arm-elevation.js';
 import { countVisibleLandmarks, isLandmarkVisible } from '../geometry/visibility.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
+import { DEFAULT_POSE_MODEL, type PoseModelVariant } from '../pose-model.js';
 import { FrameGuard } from '../shared/frame-guard.js';
 import { GlitchFilter } from '../shared/glitch-filter.js';
+import { HeldExtreme } from '../shared/held-extreme.js';
 import { PresenceTracker } from '../shared/presence-tracker.js';
 import { RepLedger } from '../shared/rep-ledger.js';
 import type { FrameSize, Landmark, PoseFrame, WorldLandmark } from '../types.js';
@@ -34,6 +50,7 @@ import {
 // BlazePose landmark ids.
 const ARM = { left: [11, 13, 15], right: [12, 14, 16] } as const; // shoulder, elbow, wrist
 const BODY_LINE = { left: [11, 23, 27, 25], right: [12, 24, 28, 26] } as const; // shoulder, hip, ankle, knee
+const WRIST = { left: 15, right: 16 } as const;
 const ARM_LANDMARKS = [11, 12, 13, 14, 15, 16];
 const HIP_LEG_LANDMARKS = [23, 24, 25, 26];
 
@@ -44,6 +61,11 @@ export interface PushupAnalyzerOptions {
   readonly frameSize: FrameSize;
   /** Override any of the spec's constants (PUSHUP_ANALYZER_DEFAULTS). */
   readonly config?: Partial<PushupAnalyzerConfig>;
+  /**
+   * The BlazePose model that made the landmarks (default 'full'): the elbow is calibrated per
+   * model (core/calibration), as each reads a straight arm a little differently.
+   */
+  readonly model?: PoseModelVariant;
 }
 
 /** Timeline phases for the push-up's phases: up is the start position, down the end. */
@@ -74,6 +96,39 @@ class TurningPoint {
 }
 
 class CycleStats implements PushupCycleStats, PushupCycleEvidence {
+  /**
+   * The worst sag and pike (% of the body's length) and the lowest knee angle, each held a while,
+   * in the picture and in space: the rep's view decides which the judge reads (space from the
+   * front, where the body line runs along the camera's axis).
+   */
+  readonly sag: HeldExtreme;
+  readonly pike: HeldExtreme;
+  readonly knee: HeldExtreme;
+  readonly sag3d: HeldExtreme;
+  readonly pike3d: HeldExtreme;
+  readonly knee3d: HeldExtreme;
+  /** The sag held since the judged bottom, and the hip's deviation at that bottom (%). */
+  readonly sagSinceBottom: HeldExtreme;
+  deviationAtBottom = Number.NaN;
+  minElbowRaw = Number.NaN;
+  endTopElbowRaw = Number.NaN;
+  /**
+   * The judged elbow (measured on the arms the view shows, calibrated; NaN without a view): its
+   * lowest value in the cycle, and the highest since that bottom, each with its reading, time
+   * and arms. The rules read these; the counting follows the spec's measure (mean of the arms).
+   */
+  judgedMin = Number.NaN;
+  judgedMinRaw = Number.NaN;
+  judgedMinTime = 0;
+  judgedMinArms: ArmsMeasured | null = null;
+  judgedTop = Number.NaN;
+  judgedTopRaw = Number.NaN;
+  judgedTopTime = 0;
+  judgedTopArms: ArmsMeasured | null = null;
+  /** The highest judged elbow of the cycle (its range of motion is judgedMax - judgedMin). */
+  judgedMax = Number.NaN;
+  minUpperArmElevation = Number.NaN;
+  minUpperArmTime = 0;
   startTime = 0;
   endTime = 0;
   readonly viewTally = new ViewTally();
@@ -95,6 +150,56 @@ class CycleStats implements PushupCycleStats, PushupCycleEvidence {
   alignmentDropCount = 0;
   frameCount = 0;
   visibleFrameCount = 0;
+
+  constructor(config: PushupAnalyzerConfig) {
+    this.sag = new HeldExtreme('max', config.bodyLineHold);
+    this.pike = new HeldExtreme('max', config.bodyLineHold);
+    this.knee = new HeldExtreme('min', config.kneeHold);
+    this.sag3d = new HeldExtreme('max', config.bodyLineHold);
+    this.pike3d = new HeldExtreme('max', config.bodyLineHold);
+    this.knee3d = new HeldExtreme('min', config.kneeHold);
+    this.sagSinceBottom = new HeldExtreme('max', config.bodyLineHold);
+  }
+
+  /**
+   * % of the body's length: how much further the hips sagged on the way up than at the bottom,
+   * held a while (the worm: the shoulders rise, the hips follow late); NaN when not measured.
+   */
+  get wormRise(): number {
+    return this.sagSinceBottom.value - this.deviationAtBottom;
+  }
+
+  get wormTime(): number {
+    return this.sagSinceBottom.timeMs;
+  }
+
+  private get inSpace(): boolean {
+    return this.view === 'front';
+  }
+
+  get hipSag(): number {
+    return (this.inSpace ? this.sag3d : this.sag).value;
+  }
+
+  get hipSagTime(): number {
+    return (this.inSpace ? this.sag3d : this.sag).timeMs;
+  }
+
+  get hipPike(): number {
+    return (this.inSpace ? this.pike3d : this.pike).value;
+  }
+
+  get hipPikeTime(): number {
+    return (this.inSpace ? this.pike3d : this.pike).timeMs;
+  }
+
+  get kneeAngle(): number {
+    return (this.inSpace ? this.knee3d : this.knee).value;
+  }
+
+  get kneeTime(): number {
+    return (this.inSpace ? this.knee3d : this.knee).timeMs;
+  }
 
   get alignmentScore(): number {
     return this.alignmentSamples === 0 ? Number.NaN : this.alignmentSum / this.alignmentSamples;
@@ -140,6 +245,27 @@ class CycleStats implements PushupCycleStats, PushupCycleEvidence {
     this.endTopArms = null;
     this.minAlignmentTime = startTime;
     this.bodySide = null;
+    this.minElbowRaw = Number.NaN;
+    this.endTopElbowRaw = Number.NaN;
+    this.judgedMin = Number.NaN;
+    this.judgedMinRaw = Number.NaN;
+    this.judgedMinTime = startTime;
+    this.judgedMinArms = null;
+    this.judgedTop = Number.NaN;
+    this.judgedTopRaw = Number.NaN;
+    this.judgedTopTime = startTime;
+    this.judgedTopArms = null;
+    this.judgedMax = Number.NaN;
+    this.minUpperArmElevation = Number.NaN;
+    this.minUpperArmTime = startTime;
+    this.sag.reset();
+    this.pike.reset();
+    this.knee.reset();
+    this.sag3d.reset();
+    this.pike3d.reset();
+    this.knee3d.reset();
+    this.sagSinceBottom.reset();
+    this.deviationAtBottom = Number.NaN;
   }
 }
 
@@ -157,10 +283,24 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private readonly streamView = new ViewTally();
   /** Which arms the last elbow angle came from. */
   private armsMeasured: ArmsMeasured | null = null;
-  private readonly cycle = new CycleStats();
+  private readonly cycle: CycleStats;
+  private readonly model: PoseModelVariant;
+  /** The camera's view over about the last second: how the elbow is measured and corrected. */
+  private readonly viewTracker = new ViewTracker();
+  /**
+   * degrees: how this model reads a straight arm from the current view (the calibration the
+   * current frame's elbow was corrected with); NaN when not corrected (no view known).
+   */
+  private frameStraightReading = Number.NaN;
+  /** The upper arm's elevation above the floor, glitch-filtered like the elbow. */
+  private readonly upperArmFilter: GlitchFilter;
   private readonly frameGuard = new FrameGuard();
   private readonly presence: PresenceTracker;
   private readonly elbowFilter: GlitchFilter;
+  /** The judged elbow's glitch median (the rules' measure; see measureJudgedElbow). */
+  private readonly judgedElbowFilter: GlitchFilter;
+  /** Which arms the last judged elbow came from. */
+  private judgedArms: ArmsMeasured | null = null;
   private readonly ledger = new RepLedger<PushupRepRecord>();
   /** cos(minTorsoTilt): a torso whose upright cosine is above this leans too little. */
   private readonly maxUprightCosine: number;
@@ -208,10 +348,14 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       );
     }
     this.frameSize = options.frameSize;
+    this.model = options.model ?? DEFAULT_POSE_MODEL;
+    this.cycle = new CycleStats(this.config);
+    this.upperArmFilter = new GlitchFilter(this.config);
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
     this.alignment3d = new RollingMean(this.config.alignmentSampleCount);
     this.presence = new PresenceTracker(this.config);
     this.elbowFilter = new GlitchFilter(this.config);
+    this.judgedElbowFilter = new GlitchFilter(this.config);
     this.maxUprightCosine = Math.cos((this.config.minTorsoTilt * Math.PI) / 180);
     this.alignmentDropBelow = this.config.minAlignmentScore - this.config.alignmentDropMargin;
   }
@@ -254,6 +398,11 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.streamView.clear();
     this.armsMeasured = null;
     this.elbowFilter.reset();
+    this.judgedElbowFilter.reset();
+    this.judgedArms = null;
+    this.upperArmFilter.reset();
+    this.viewTracker.reset();
+    this.frameStraightReading = Number.NaN;
     this.presence.reset();
     this.trackLost = false;
     this.lastMeasured.set(Number.NaN, 0);
@@ -282,6 +431,15 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       this.landmarksVisible &&
       torsoUprightCosine(landmarks, this.frameSize) <= this.maxUprightCosine;
 
+    const world = frame.worldLandmarks;
+    // World landmarks bring the view (how the elbow is measured and corrected, which rules can
+    // judge) and the body line in space; without them (version 1 traces) the spec's rules are
+    // judged in the picture as before views were detected.
+    const hasWorld = world !== undefined && world.length === landmarks.length && world.length > 0;
+    const yaw = hasWorld ? shoulderLineYaw(world) : Number.NaN;
+    this.viewTracker.update(yaw, t);
+    const view = this.viewTracker.view;
+
     // Each arm's weakest landmark decides whether its elbow can be measured; the better-seen arm
     // is also the side whose body line gives the alignment score.
     const elbowThreshold = minVisibility * config.elbowVisibilityFactor;
@@ -289,22 +447,37 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const rightSeen = weakestVisibility(landmarks, ARM.right);
     this.armSide =
       landmarks.length === 0 ? null : chooseSide(leftSeen, rightSeen, elbowThreshold, this.armSide);
+    // Two measures of the elbow: the spec's (the mean of the arms seen, as read), which drives the
+    // phases and cuts the reps, and the judged one (the arms the view shows, calibrated), which
+    // the rules decide on. Counting is the spec's; verdicts are the judges'.
     const measured =
       this.armSide === null
         ? Number.NaN
         : this.bothElbows(landmarks, leftSeen, rightSeen, elbowThreshold);
     const elbow = this.elbowFilter.filter(measured, t);
+    const judgedElbow =
+      view === null || Number.isNaN(measured)
+        ? Number.NaN
+        : this.judgedElbowFilter.filter(this.measureJudgedElbow(landmarks, measured, view), t);
     const side = this.armSide ?? 'left';
-    const world = frame.worldLandmarks;
-    // World landmarks bring the view and the body line in space; without them (version 1
-    // traces) the body line is judged as before, at the hip only.
-    const hasWorld = world !== undefined && world.length === landmarks.length && world.length > 0;
     const score = this.alignmentScore(landmarks, side, hasWorld);
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
-    if (this.inCycle) this.recordCycleFrame(t, elbow, score, meanAlignment);
+    // The judges' measurements (upper arm, hips, knees) need the view: which of them a view can
+    // judge, and in the picture or in space.
+    const upperArm =
+      view === null || view === 'front' || this.armSide === null
+        ? Number.NaN
+        : this.upperArmFilter.filter(this.upperArmElevation(landmarks, this.armSide), t);
+    if (this.inCycle) {
+      this.recordCycleFrame(t, elbow, score, meanAlignment);
+      if (view !== null) {
+        this.recordJudgedElbow(t, judgedElbow);
+        this.recordJudgesFrame(t, landmarks, side, upperArm);
+      }
+    }
     // Apart, so that frames without world landmarks neither compute nor pass its NaNs (each
     // double passed to a call that is not inlined is a heap number).
-    if (hasWorld) this.followInSpace(landmarks, world, side);
+    if (hasWorld) this.followInSpace(t, landmarks, world, side, yaw);
     if (!this.positionValid) return NO_EVENTS;
     // A push-up position ends a gap, even while the glitch filter warms up (its warm-up is ours,
     // not the person's): after over maxTrackingGap, the cycle in progress is dropped.
@@ -316,6 +489,149 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       this.loseTrack(t, elbow);
     }
     return this.updatePhase(t, elbow);
+  }
+
+  /**
+   * The elbow angle as the rules read it: measured on the arms the view shows
+   * (ARM_CHOICE_BY_VIEW: from the side the near arm, the far one being behind the body and
+   * guessed; obliquely and from the front both arms, `meanOfArms`), then corrected for how this
+   * model reads a straight arm from this view (core/calibration).
+   */
+  private measureJudgedElbow(
+    landmarks: readonly Landmark[],
+    meanOfArms: number,
+    view: CameraView,
+  ): number {
+    let raw = meanOfArms;
+    this.judgedArms = this.armsMeasured;
+    if (ARM_CHOICE_BY_VIEW[view] === 'near') {
+      const near = this.armSide!;
+      this.judgedArms = near;
+      raw = this.elbowAngle(landmarks, near);
+    }
+    const straight = STRAIGHT_ARM_READING[this.model][view];
+    this.frameStraightReading = straight;
+    return correctElbowAngle(raw, straight, ELBOW_CALIBRATION_FLOOR);
+  }
+
+  /** degrees: the reading a corrected elbow angle of this frame came from (NaN: not corrected). */
+  private rawElbow(corrected: number): number {
+    const straight = this.frameStraightReading;
+    return Number.isNaN(straight)
+      ? Number.NaN
+      : rawElbowAngle(corrected, straight, ELBOW_CALIBRATION_FLOOR);
+  }
+
+  /** A cycle's frame of the judged elbow: its bottom, and the highest value since the bottom. */
+  private recordJudgedElbow(t: number, judged: number): void {
+    if (Number.isNaN(judged)) return;
+    const cycle = this.cycle;
+    if (!(judged <= cycle.judgedMax)) cycle.judgedMax = judged; // NaN compares false
+    if (!(judged >= cycle.judgedMin)) {
+      // A new bottom (also the first value): the top the rep returns to is measured from here.
+      cycle.judgedMin = judged;
+      cycle.judgedMinRaw = this.rawElbow(judged);
+      cycle.judgedMinTime = t;
+      cycle.judgedMinArms = this.judgedArms;
+      cycle.judgedTop = Number.NaN;
+      return;
+    }
+    if (!(judged <= cycle.judgedTop)) {
+      cycle.judgedTop = judged;
+      cycle.judgedTopRaw = this.rawElbow(judged);
+      cycle.judgedTopTime = t;
+      cycle.judgedTopArms = this.judgedArms;
+    }
+  }
+
+  /**
+   * The upper arm's elevation above the floor on `side`, in the picture: the floor is the line
+   * through that side's wrist and ankle when both are seen, else the picture's horizontal.
+   */
+  private upperArmElevation(landmarks: readonly Landmark[], side: BodySide): number {
+    const ids = ARM[side];
+    const shoulder = landmarks[ids[0]]!;
+    const elbow = landmarks[ids[1]]!;
+    const armVisibility = this.config.minLandmarkVisibility * this.config.elbowVisibilityFactor;
+    if (shoulder.visibility < armVisibility || elbow.visibility < armVisibility) return Number.NaN;
+    const minVisibility = this.config.minLandmarkVisibility;
+    const wrist = landmarks[ids[2]]!;
+    const ankle = landmarks[BODY_LINE[side][2]]!;
+    const floorSeen = wrist.visibility >= minVisibility && ankle.visibility >= minVisibility;
+    return upperArmElevation(
+      shoulder,
+      elbow,
+      floorSeen ? wrist : null,
+      floorSeen ? ankle : null,
+      this.frameSize,
+    );
+  }
+
+  /**
+   * A frame of the cycle, for the judges' rules: the upper arm's lowest elevation, and the hips'
+   * sag and pike and the knee's bend as held for a while, in the picture (and in space, for a
+   * view from the front). Measured on `side`, the better-seen side.
+   */
+  private recordJudgesFrame(
+    t: number,
+    landmarks: readonly Landmark[],
+    side: BodySide,
+    upperArm: number,
+  ): void {
+    const cycle = this.cycle;
+    if (upperArm < cycle.minUpperArmElevation || Number.isNaN(cycle.minUpperArmElevation)) {
+      if (!Number.isNaN(upperArm)) {
+        cycle.minUpperArmElevation = upperArm;
+        cycle.minUpperArmTime = t;
+      }
+    }
+    if (landmarks.length === 0) {
+      // No person in the frame: nothing held through it.
+      cycle.sag.push(Number.NaN, t);
+      cycle.pike.push(Number.NaN, t);
+      cycle.knee.push(Number.NaN, t);
+      cycle.sagSinceBottom.push(Number.NaN, t);
+      return;
+    }
+    const ids = BODY_LINE[side];
+    const minVisibility = this.config.minLandmarkVisibility;
+    const shoulder = landmarks[ids[0]]!;
+    const hip = landmarks[ids[1]]!;
+    const ankle = landmarks[ids[2]]!;
+    const knee = landmarks[ids[3]]!;
+    const trunkSeen = shoulder.visibility >= minVisibility && hip.visibility >= minVisibility;
+    const ankleSeen = ankle.visibility >= minVisibility;
+    const kneeSeen = knee.visibility >= minVisibility;
+    // The line's foot end: the ankle, or the knee when the feet are out of the picture.
+    const foot = ankleSeen ? ankle : kneeSeen ? knee : null;
+    const hand = this.handOn(landmarks, side);
+    const deviation =
+      trunkSeen && foot !== null && hand !== null
+        ? hipDeviation(shoulder, hip, foot, hand, this.frameSize) * 100
+        : Number.NaN;
+    cycle.sag.push(deviation, t);
+    cycle.pike.push(-deviation, t);
+    if (cycle.judgedMinTime === t) {
+      // A new bottom: the way up is measured from here.
+      cycle.deviationAtBottom = deviation;
+      cycle.sagSinceBottom.reset();
+    }
+    cycle.sagSinceBottom.push(deviation, t);
+    cycle.knee.push(
+      hip.visibility >= minVisibility && kneeSeen && ankleSeen
+        ? angleAtVertex(hip, knee, ankle, this.frameSize)
+        : Number.NaN,
+      t,
+    );
+  }
+
+  /** A hand on the floor: the wrist on `side`, or the other one; null when neither is seen. */
+  private handOn(landmarks: readonly Landmark[], side: BodySide): Landmark | null {
+    const minVisibility = this.config.minLandmarkVisibility;
+    const own = landmarks[WRIST[side]]!;
+    if (own.visibility >= minVisibility) return own;
+    const other = landmarks[WRIST[side === 'left' ? 'right' : 'left']]!;
+    return other.visibility >= minVisibility ? other : null;
   }
 
   /** The mean elbow angle of the arms whose three landmarks are visible enough. */
@@ -423,11 +739,12 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
    * and (in a cycle) over the cycle in progress.
    */
   private followInSpace(
+    t: number,
     landmarks: readonly Landmark[],
     world: readonly WorldLandmark[],
     side: BodySide,
+    yaw: number,
   ): void {
-    const yaw = shoulderLineYaw(world);
     this.streamView.add(yaw);
     const score3d = this.alignmentScoreInSpace(landmarks, world, side);
     const meanAlignment3d = Number.isNaN(score3d) ? Number.NaN : this.alignment3d.push(score3d);
@@ -439,6 +756,26 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       cycle.alignmentSamples3d++;
       if (meanAlignment3d < this.alignmentDropBelow) cycle.alignmentDropCount3d++;
     }
+    // The judges' body-line rules in space, for a rep seen from the front: on the landmarks
+    // the picture sees (the model places unseen legs anyway; their guess is no measurement).
+    const ids = BODY_LINE[side];
+    const minVisibility = this.config.minLandmarkVisibility;
+    const lineSeen = !Number.isNaN(score3d);
+    const handId = landmarks[WRIST[side]]!.visibility >= minVisibility ? WRIST[side] : null;
+    const deviation =
+      lineSeen && handId !== null
+        ? hipDeviationInSpace(world[ids[0]]!, world[ids[1]]!, world[ids[2]]!, world[handId]!) * 100
+        : Number.NaN;
+    cycle.sag3d.push(deviation, t);
+    cycle.pike3d.push(-deviation, t);
+    const kneeSeen =
+      landmarks[ids[1]]!.visibility >= minVisibility &&
+      landmarks[ids[3]]!.visibility >= minVisibility &&
+      landmarks[ids[2]]!.visibility >= minVisibility;
+    cycle.knee3d.push(
+      kneeSeen ? angleInSpace(world[ids[1]]!, world[ids[3]]!, world[ids[2]]!) : Number.NaN,
+      t,
+    );
   }
 
   /**
@@ -596,6 +933,24 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     cycle.endTopElbowAngle = endTopAngle;
     cycle.endTime = endTime;
     cycle.endTopArms = this.armsMeasured;
+    // The record's range of motion: from the highest angle (the top the cycle left, or any
+    // higher one in it) down to the bottom.
+    let highest = Math.max(cycle.maxElbowAngle, cycle.topElbowAngle);
+    if (!Number.isNaN(cycle.judgedMin)) {
+      // With a view, the rules decide on the judged elbow: its bottom, and its top since then
+      // (the top the rep returned to), each with the frame and the reading it came from.
+      cycle.minElbowAngle = cycle.judgedMin;
+      cycle.minElbowRaw = cycle.judgedMinRaw;
+      cycle.minElbowTime = cycle.judgedMinTime;
+      cycle.minElbowArms = cycle.judgedMinArms;
+      if (!Number.isNaN(cycle.judgedTop)) {
+        cycle.endTopElbowAngle = cycle.judgedTop;
+        cycle.endTopElbowRaw = cycle.judgedTopRaw;
+        cycle.endTime = cycle.judgedTopTime;
+        cycle.endTopArms = cycle.judgedTopArms;
+      }
+      highest = cycle.judgedMax;
+    }
     const { reason, evidence } = judgePushupRepWithEvidence(cycle, this.config, cycle);
     const rep = this.ledger.keep({
       repNumber: this.ledger.nextRepNumber,
@@ -606,7 +961,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       evidence,
       minElbowAngle: cycle.minElbowAngle,
       alignmentScore: cycle.alignmentScore,
-      maxAngleRange: Math.max(cycle.maxElbowAngle, cycle.topElbowAngle) - cycle.minElbowAngle,
+      maxAngleRange: highest - cycle.minElbowAngle,
       minAlignmentDuringCycle:
         cycle.minAlignment === Number.POSITIVE_INFINITY ? Number.NaN : cycle.minAlignment,
       alignmentDropCount: cycle.alignmentDropCount,
