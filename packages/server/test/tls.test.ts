@@ -1,6 +1,7 @@
 // HTTPS on the local network (issue 26): the local CA and its name constraints, the server's
 // certificate and its renewal, one's own certificate files, one port for HTTPS and plain HTTP,
-// the answer to plain HTTP, the certificate page, and the banner's network address and QR code.
+// the answer to plain HTTP, the certificate page, the banner's network address and QR code, and
+// the client address behind a reverse proxy.
 // OpenSSL (through Node's TLS client) checks the chains as a phone would, name constraints
 // included; the browser test is packages/web/e2e/phone-https.e2e.ts.
 
@@ -23,6 +24,7 @@ import { bannerLines, terminalQrCode } from '../src/banner.js';
 import { parseArgs, resolveConfig } from '../src/config.js';
 import { DAY_MS } from '../src/constants.js';
 import { createHostPolicy } from '../src/http/host-policy.js';
+import { clientIp } from '../src/http/http-utils.js';
 import { createLogger } from '../src/log.js';
 import { type HttpListener, listen } from '../src/stack/http-listener.js';
 import { lanAddresses, reachableAddresses } from '../src/stack/lan-address.js';
@@ -504,6 +506,7 @@ describe('what follows the HTTPS address', () => {
   it('the banner gives phones the network address and a QR code of its plain-HTTP form', () => {
     const lines = bannerLines({
       url: 'https://192.168.1.20:54321',
+      https: true,
       networkUrls: ['https://192.168.1.20:54321', 'https://10.0.0.5:54321'],
       localCa: { commonName: 'RepTemple local CA on studio (2026-11-27)', fingerprint256: 'AB:CD' },
       certificateUrl: 'http://192.168.1.20:54321/certificate',
@@ -519,6 +522,7 @@ describe('what follows the HTTPS address', () => {
     expect(text).toContain('fingerprint AB:CD');
     const local = bannerLines({
       url: 'http://localhost:54321',
+      https: false,
       networkUrls: [],
       localCa: undefined,
       certificateUrl: undefined,
@@ -529,6 +533,7 @@ describe('what follows the HTTPS address', () => {
     expect(local.join('\n')).not.toContain('Phones');
     const plainLan = bannerLines({
       url: 'http://localhost:54321',
+      https: false,
       networkUrls: ['http://192.168.1.20:54321'],
       localCa: undefined,
       certificateUrl: undefined,
@@ -537,6 +542,19 @@ describe('what follows the HTTPS address', () => {
       adminPassword: undefined,
     });
     expect(plainLan.join('\n')).toContain('start with --https');
+    // Behind a proxy that speaks HTTPS (PUBLIC_URL https://...), the server itself does not.
+    const proxied = bannerLines({
+      url: 'https://reptemple.example.test',
+      https: false,
+      networkUrls: [],
+      localCa: undefined,
+      certificateUrl: undefined,
+      tlsNamesLeftOut: [],
+      adminEmail: 'admin@reptemple.local',
+      adminPassword: undefined,
+    }).join('\n');
+    expect(proxied).not.toContain('Only this machine');
+    expect(proxied).not.toContain('Phones');
   });
 
   it('picks the address a phone reaches first: Wi-Fi before container bridges', () => {
@@ -558,5 +576,21 @@ describe('what follows the HTTPS address', () => {
     expect(reachableAddresses('0.0.0.0', found)).toEqual(found);
     expect(reachableAddresses('127.0.0.1', found)).toEqual([]);
     expect(reachableAddresses('192.168.1.20', found)).toEqual(['192.168.1.20']);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const request = (forwarded: string | string[] | undefined) =>
+    ({
+      headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+      socket: { remoteAddress: '127.0.0.1' },
+    }) as unknown as IncomingMessage;
+  it('takes the address the proxy added, never one the client wrote before it', () => {
+    // nginx's $proxy_add_x_forwarded_for keeps what the client sent and appends what it saw.
+    expect(clientIp(request('203.0.113.7, 198.51.100.2'), true)).toBe('198.51.100.2');
+    expect(clientIp(request(['203.0.113.7', '198.51.100.2']), true)).toBe('198.51.100.2');
+    expect(clientIp(request('198.51.100.2'), true)).toBe('198.51.100.2');
+    expect(clientIp(request('198.51.100.2'), false)).toBe('127.0.0.1');
+    expect(clientIp(request(undefined), true)).toBe('127.0.0.1');
   });
 });
