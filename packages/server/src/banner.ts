@@ -15,6 +15,7 @@ export function bannerLines(
   stack: Pick<
     RunningStack,
     | 'url'
+    | 'https'
     | 'networkUrls'
     | 'localCa'
     | 'certificateUrl'
@@ -27,7 +28,7 @@ export function bannerLines(
     `RepTemple is running at ${stack.url}`,
     `Data API: ${stack.url}/rest/v1   Auth: ${stack.url}/auth/v1`,
   ];
-  const secure = stack.url.startsWith('https:');
+  const secure = stack.https;
   const [networkUrl, ...otherNetworkUrls] = stack.networkUrls;
   if (networkUrl) {
     // Phones scan the plain-HTTP address: the server answers it with a page that goes on to

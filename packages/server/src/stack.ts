@@ -32,6 +32,8 @@ export interface RunningStack {
    * network, https://<this machine's LAN address>:<port>. */
   url: string;
   port: number;
+  /** Whether this server speaks HTTPS itself (--https, --tls-cert); not when a proxy does. */
+  https: boolean;
   /** The server's addresses for other devices on the network (none when it listens on loopback
    * only), e.g. https://192.168.1.20:54321. */
   networkUrls: string[];
@@ -208,6 +210,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
     return {
       url: publicUrl,
       port: http.port,
+      https: tls !== undefined,
       networkUrls,
       localCa: tls?.localCa && {
         commonName: tls.localCa.commonName,
