@@ -467,6 +467,27 @@ describe('one port for HTTPS and plain HTTP', () => {
     );
   });
 
+  it('serves a renewed certificate from the next connection on, without a restart', async () => {
+    const renewed = await loadOrCreateLocalCertificates(path.join(root, 'port-renewed'), NAMES);
+    const fingerprint = async () => {
+      const socket = tlsConnect({
+        host: '127.0.0.1',
+        port: listener.port,
+        servername: 'localhost',
+        rejectUnauthorized: false,
+      });
+      await new Promise((resolve) => socket.once('secureConnect', resolve));
+      const seen = socket.getPeerX509Certificate()!.fingerprint256;
+      socket.destroy();
+      return seen;
+    };
+    const before = await fingerprint();
+    listener.setCertificate({ cert: renewed.cert, key: renewed.key });
+    const after = await fingerprint();
+    expect(before).not.toBe(after);
+    expect(after).toBe(new X509Certificate(renewed.cert).fingerprint256);
+  });
+
   it('closes a connection that never says anything', async () => {
     const waiting = createNetServer();
     const dispatch = firstByteDispatch({ tls: waiting, plain: waiting, timeoutMs: 200 });

@@ -90,7 +90,11 @@ export function answerCertificatePath(
     return false;
   }
   if (method !== 'GET' && method !== 'HEAD') {
-    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+    res.writeHead(405, {
+      allow: 'GET, HEAD',
+      'content-type': 'text/plain; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+    });
     res.end(`${method} is not allowed on ${pathname}\n`);
     return true;
   }
@@ -116,7 +120,10 @@ export function answerCertificatePath(
     });
     return true;
   }
-  res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+  res.writeHead(404, {
+    'content-type': 'text/plain; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+  });
   res.end(`No such file: ${pathname}. The root is at ${ROOT_DER_PATH}.\n`);
   return true;
 }
