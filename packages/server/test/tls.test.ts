@@ -525,55 +525,34 @@ describe('what follows the HTTPS address', () => {
   });
 
   it('the banner gives phones the network address and a QR code of its plain-HTTP form', () => {
-    const lines = bannerLines({
+    const server = {
+      url: 'http://localhost:54321',
+      https: false,
+      networkUrls: [] as string[],
+      localCa: undefined,
+      certificateUrl: undefined,
+      tlsNamesLeftOut: [] as string[],
+      adminEmail: 'admin@reptemple.local',
+      adminPassword: undefined,
+    };
+    const text = bannerLines({
+      ...server,
       url: 'https://192.168.1.20:54321',
       https: true,
       networkUrls: ['https://192.168.1.20:54321', 'https://10.0.0.5:54321'],
       localCa: { commonName: 'RepTemple local CA on studio (2026-11-27)', fingerprint256: 'AB:CD' },
       certificateUrl: 'http://192.168.1.20:54321/certificate',
-      tlsNamesLeftOut: [],
-      adminEmail: 'admin@reptemple.local',
-      adminPassword: undefined,
-    });
-    const text = lines.join('\n');
+    }).join('\n');
     expect(text).toContain('Phones on the same network: scan, or open https://192.168.1.20:54321');
     expect(text).toContain(terminalQrCode('http://192.168.1.20:54321').join('\n'));
     expect(text).toContain('Also: https://10.0.0.5:54321');
     expect(text).toContain('install the certificate at http://192.168.1.20:54321/certificate');
     expect(text).toContain('fingerprint AB:CD');
-    const local = bannerLines({
-      url: 'http://localhost:54321',
-      https: false,
-      networkUrls: [],
-      localCa: undefined,
-      certificateUrl: undefined,
-      tlsNamesLeftOut: [],
-      adminEmail: 'admin@reptemple.local',
-      adminPassword: undefined,
-    });
-    expect(local.join('\n')).not.toContain('Phones');
-    const plainLan = bannerLines({
-      url: 'http://localhost:54321',
-      https: false,
-      networkUrls: ['http://192.168.1.20:54321'],
-      localCa: undefined,
-      certificateUrl: undefined,
-      tlsNamesLeftOut: [],
-      adminEmail: 'admin@reptemple.local',
-      adminPassword: undefined,
-    });
+    expect(bannerLines(server).join('\n')).not.toContain('Phones');
+    const plainLan = bannerLines({ ...server, networkUrls: ['http://192.168.1.20:54321'] });
     expect(plainLan.join('\n')).toContain('start with --https');
     // Behind a proxy that speaks HTTPS (PUBLIC_URL https://...), the server itself does not.
-    const proxied = bannerLines({
-      url: 'https://reptemple.example.test',
-      https: false,
-      networkUrls: [],
-      localCa: undefined,
-      certificateUrl: undefined,
-      tlsNamesLeftOut: [],
-      adminEmail: 'admin@reptemple.local',
-      adminPassword: undefined,
-    }).join('\n');
+    const proxied = bannerLines({ ...server, url: 'https://reptemple.example.test' }).join('\n');
     expect(proxied).not.toContain('Only this machine');
     expect(proxied).not.toContain('Phones');
   });

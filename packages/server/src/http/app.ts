@@ -315,7 +315,7 @@ function certificateRoute(ca: LocalCa): Route {
 
 /** The request target as a URL. Only origin-form ('/path?query') is taken: `new URL('//x/y', base)`
  * would read 'x' as a host and route '//api/...' as '/...'. */
-function parseRequestUrl(target: string | undefined): URL | undefined {
+export function parseRequestUrl(target: string | undefined): URL | undefined {
   if (!target?.startsWith('/')) return undefined;
   try {
     return new URL(`http://local${target}`);

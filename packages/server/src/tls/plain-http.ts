@@ -7,6 +7,7 @@
 // address.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseRequestUrl } from '../http/app.js';
 import type { HostPolicy } from '../http/host-policy.js';
 import { sendJson } from '../http/http-utils.js';
 import { answerCertificatePath, CERTIFICATE_PAGE_PATH } from './certificate-page.js';
@@ -34,16 +35,6 @@ const TRUST_PROBE_SCRIPT = `(() => {
     })
     .finally(() => clearTimeout(timer));
 })();`;
-
-function requestPath(target: string | undefined): URL | undefined {
-  if (!target?.startsWith('/')) return undefined;
-  try {
-    return new URL(`http://local${target}`);
-  } catch (error) {
-    if (error instanceof TypeError) return undefined;
-    throw error;
-  }
-}
 
 /** https://<the name the client used>:<the port it used>, from an accepted Host header. */
 export function secureOriginFor(
@@ -89,7 +80,7 @@ export function createPlainHttpHandler(options: {
 }): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   return async (req, res) => {
     const method = req.method ?? 'GET';
-    const url = requestPath(req.url);
+    const url = parseRequestUrl(req.url);
     if (!url) {
       sendJson(res, 400, {
         code: 'bad_request',
