@@ -10,6 +10,8 @@ import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { MediaKind } from '../media/media-files.js';
 import { type MediaService, UPLOAD_ID_PATTERN } from '../media/upload-service.js';
+import { answerCertificatePath, CERTIFICATE_PAGE_PATH } from '../tls/certificate-page.js';
+import type { LocalCa } from '../tls/local-ca.js';
 import { checkApiKey } from './api-keys.js';
 import type { HostPolicy } from './host-policy.js';
 import { clientIp, isLoopback, sendAppError, sendJson } from './http-utils.js';
@@ -53,6 +55,8 @@ export interface AppDependencies {
   health: () => Promise<{ ok: boolean; report: Record<string, unknown> }>;
   /** A rep's verification contact sheet (JPEG), if the recording has one. */
   contactSheet: (recordingId: string, repNumber: number) => Promise<Buffer | undefined>;
+  /** With --https: the local CA, whose root /certificate offers. */
+  localCa?: LocalCa | undefined;
 }
 
 const CORS_HEADERS = {
@@ -261,6 +265,7 @@ export function createRoutes(deps: AppDependencies): Route[] {
         res.end(method === 'HEAD' ? undefined : jpeg);
       },
     },
+    ...(deps.localCa ? [certificateRoute(deps.localCa)] : []),
     {
       name: 'any other API or media path',
       path: (pathname) => pathname.startsWith('/api/') || pathname.startsWith('/media/'),
@@ -297,9 +302,20 @@ export function createRoutes(deps: AppDependencies): Route[] {
   ];
 }
 
+/** With --https and the local CA: its install page and its root, at /certificate. */
+function certificateRoute(ca: LocalCa): Route {
+  return {
+    name: "the local CA's root and how to install it",
+    path: atOrBelow(CERTIFICATE_PAGE_PATH),
+    handle({ req, res, url, method }) {
+      answerCertificatePath(req, res, { pathname: url.pathname, method, ca, secureUrl: '/' });
+    },
+  };
+}
+
 /** The request target as a URL. Only origin-form ('/path?query') is taken: `new URL('//x/y', base)`
  * would read 'x' as a host and route '//api/...' as '/...'. */
-function parseRequestUrl(target: string | undefined): URL | undefined {
+export function parseRequestUrl(target: string | undefined): URL | undefined {
   if (!target?.startsWith('/')) return undefined;
   try {
     return new URL(`http://local${target}`);
