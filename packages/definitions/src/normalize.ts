@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import {
   DEFAULT_ANGLE_RANGE,
+  DEFAULT_CYCLE,
   DEFAULT_TIMING,
   LANDMARKS_PER_ANGLE,
   PHASE_NAMES,
@@ -519,6 +520,7 @@ function buildDefinition(input: ParsedInput): ExerciseDefinition {
     },
     globalAlignments,
     timing: { ...DEFAULT_TIMING, ...input.timing },
+    cycle: { ...DEFAULT_CYCLE, ...input.cycle },
     qualificationRep: { enabled: input.qualificationRep?.enabled ?? false },
     stopCondition: {
       enabled: input.stopCondition?.enabled ?? false,

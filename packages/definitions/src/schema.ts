@@ -9,7 +9,11 @@ import {
   ANGLE_MIN_DEGREES,
   CAMERA_POSITIONS,
   type CameraPosition,
+  CYCLE_MEASURES,
+  type CycleMeasure,
   LANDMARKS_PER_ANGLE,
+  MAX_CYCLE_TURN,
+  MIN_CYCLE_TURN,
   type PhaseName,
 } from './constants.js';
 import { LANDMARK_NAMES, type LandmarkId, MAX_LANDMARK_ID, MIN_LANDMARK_ID } from './landmarks.js';
@@ -53,6 +57,13 @@ export const timingInputSchema = z.strictObject({
   startingPositionHoldTime: msSchema.optional(),
 });
 
+export const cycleInputSchema = z.strictObject({
+  /** 'absolute' (default): the spec's phase cycle; 'relative': reps cut where the driving angles turn */
+  measure: z.enum(CYCLE_MEASURES).optional(),
+  /** degrees a relative rep turns down from its top and back up from its bottom (default 30) */
+  minTurn: z.number().min(MIN_CYCLE_TURN).max(MAX_CYCLE_TURN).optional(),
+});
+
 export const definitionInputSchema = z.strictObject({
   $schema: z.string().optional(),
   name: nonEmptyString,
@@ -69,6 +80,7 @@ export const definitionInputSchema = z.strictObject({
   ]),
   globalAlignments: z.array(z.string()).optional(),
   timing: timingInputSchema.optional(),
+  cycle: cycleInputSchema.optional(),
   qualificationRep: z.strictObject({ enabled: z.boolean() }).optional(),
   stopCondition: z
     .strictObject({ enabled: z.boolean(), angleRanges: angleRangesSchema.optional() })
@@ -109,6 +121,13 @@ export interface DefinitionTiming {
   readonly startingPositionHoldTime: number;
 }
 
+/** How a definition cuts its reps (see CYCLE_MEASURES). */
+export interface DefinitionCycle {
+  readonly measure: CycleMeasure;
+  /** degrees: a relative rep turns down from its top and back up from its bottom by this much */
+  readonly minTurn: number;
+}
+
 /** A validated definition with every default applied and every landmark as an id. */
 export interface ExerciseDefinition {
   readonly name: string;
@@ -119,6 +138,7 @@ export interface ExerciseDefinition {
   /** Ids of angles whose one range applies in every phase (body-line checks). */
   readonly globalAlignments: readonly string[];
   readonly timing: DefinitionTiming;
+  readonly cycle: DefinitionCycle;
   readonly qualificationRep: { readonly enabled: boolean };
   readonly stopCondition: {
     readonly enabled: boolean;

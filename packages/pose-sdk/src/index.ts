@@ -28,6 +28,8 @@ export {
   DefinitionAnalyzer,
   type DefinitionAnalyzerOptions,
   type DefinitionEvent,
+  SKIPPED_END_PHASE,
+  SKIPPED_START_PHASE,
 } from './core/definition/definition-analyzer.js';
 export {
   type AlignmentFailureCount,

@@ -9,6 +9,7 @@ import {
   type BodySide,
   type CameraPosition,
   DEFAULT_ANGLE_RANGE,
+  DEFAULT_CYCLE,
   DEFAULT_TIMING,
   type DefinitionTiming,
   type ExerciseDefinition,
@@ -103,6 +104,7 @@ export function blankDefinition(): DraftDefinition {
     },
     globalAlignments: [],
     timing: { ...DEFAULT_TIMING },
+    cycle: { ...DEFAULT_CYCLE },
     qualificationRep: { enabled: false },
     stopCondition: { enabled: false, angleRanges: {} },
   };

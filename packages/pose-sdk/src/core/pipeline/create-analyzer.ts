@@ -70,5 +70,5 @@ export function createAnalyzer(
     return new PushupAnalyzer({ ...pushupOptions, frameSize, ...(model ? { model } : {}) });
   }
   const { kind: _definition, ...definitionOptions } = choice;
-  return new DefinitionAnalyzer({ ...definitionOptions, frameSize });
+  return new DefinitionAnalyzer({ ...definitionOptions, frameSize, ...(model ? { model } : {}) });
 }
