@@ -32,6 +32,6 @@ export const STRAIGHT_ARM_READING: Readonly<
   Record<PoseModelVariant, Readonly<Record<CameraView, number>>>
 > = {
   lite: { side: 143, oblique: 143, front: 160 },
-  full: { side: 145, oblique: 145, front: 160 },
-  heavy: { side: 145, oblique: 145, front: 160 },
+  full: { side: 144, oblique: 144, front: 160 },
+  heavy: { side: 144, oblique: 144, front: 160 },
 };
