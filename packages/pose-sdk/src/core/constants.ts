@@ -84,7 +84,7 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
    * the side and obliquely. The spec's elbow angle alone credits a rep whose hands are far ahead
    * of the shoulders at an elbow of 101 degrees with the shoulders high above the elbows (clip 09).
    */
-  maxUpperArmElevation: 45, // degrees above the floor
+  maxUpperArmElevation: 50, // degrees above the floor
   /**
    * Decision (the judges' body line): the hip may lie off the straight line shoulder-ankle by at
    * most this share of the body's length toward the floor (a sag)...
