@@ -69,14 +69,20 @@ describe("the judges' rules on real traces", () => {
     expect(reps('08-tank-top-side').some((rep) => rep.invalidReason === WORM)).toBe(false);
   });
 
-  it('sag: lying on the floor and rising hips last (12) sags the hips past 10% of the body', () => {
-    const [only] = reps('12-woman-eccentric-knee-return');
+  it('knees and sag: 12 drops her knees to get back up, and lying on the floor her hips sag past 10% of the body', () => {
+    expect(reps('12-woman-eccentric-knee-return')[0]!.invalidReason).toBe(KNEES_DOWN);
+    const [only] = reps('12-woman-eccentric-knee-return', { minKneeAngle: 0 });
     expect(only!.invalidReason).toBe(HIPS_SAGGING);
     expect(deciding(only!)).toMatchObject({ rule: 'hipSag', threshold: 10 });
     expect(deciding(only!)!.value).toBeGreaterThan(10);
   });
 
-  it('pike: hips held high (11) fail the pike rule on its own', () => {
+  it('pike: hips held high (11, and 15 with its feet out of the picture) fail the pike rule, before the body line', () => {
+    expect(
+      reps('15-vertical-wrong-form-tip')
+        .slice(2)
+        .map((rep) => rep.invalidReason),
+    ).toEqual([HIPS_PIKED, HIPS_PIKED, HIPS_PIKED]);
     const piked = reps('11-tank-top-piked-hips', SPEC_BODY_LINE_OFF);
     expect(piked.map((rep) => rep.invalidReason)).toEqual([HIPS_PIKED, HIPS_PIKED, HIPS_PIKED]);
     for (const rep of piked) expect(deciding(rep)!.value).toBeGreaterThan(20);

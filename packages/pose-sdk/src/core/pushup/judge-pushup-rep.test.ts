@@ -109,11 +109,11 @@ describe('judgePushupRep by camera view', () => {
     });
     expect(front.reason).toBeNull();
     expect(front.evidence.rulesNotJudged).toEqual([
-      'bodyLine',
+      'knees',
+      'hipPike',
       'hipSag',
       'worm',
-      'hipPike',
-      'knees',
+      'bodyLine',
       'upperArm',
       'alignmentDrops',
     ]);
@@ -183,11 +183,11 @@ describe('evidence of a verdict', () => {
     expect(reason).toBe('Elbow angle too high');
     expect(evidence.rulesJudged).toEqual([
       'visibility',
-      'bodyLine',
+      'knees',
+      'hipPike',
       'hipSag',
       'worm',
-      'hipPike',
-      'knees',
+      'bodyLine',
       'depth',
     ]);
     expect(evidence.deciding).toEqual({
@@ -210,11 +210,11 @@ describe('evidence of a verdict', () => {
     expect(reason).toBeNull();
     expect(evidence.rulesJudged).toEqual([
       'visibility',
-      'bodyLine',
+      'knees',
+      'hipPike',
       'hipSag',
       'worm',
-      'hipPike',
-      'knees',
+      'bodyLine',
       'depth',
       'upperArm',
       'lockout',

@@ -83,9 +83,8 @@ export interface PushupCycleEvidence {
 }
 
 /**
- * The push-up analyser's rules, in the order they are checked (the first failure is the reason):
- * the spec's (visibility, bodyLine, depth, lockout, alignmentDrops) and the judges' beyond it
- * (hipSag, hipPike, knees, upperArm; docs/judging-rubric.md).
+ * The push-up analyser's rules: the spec's (visibility, bodyLine, depth, lockout, alignmentDrops)
+ * and the judges' beyond it (knees, hipPike, hipSag, worm, upperArm; docs/judging-rubric.md).
  */
 export type PushupRule =
   | 'visibility'
@@ -126,13 +125,18 @@ export const PUSHUP_RULE_MEASUREMENT: Readonly<
   alignmentDrops: { side: '2d', oblique: '2d', front: '3d' },
 };
 
+/**
+ * The body's rules come first, the most specific first: a knee push-up also bends the line at the
+ * hip, and a pike or a sag with the feet out of the picture is better named than "not seen" (the
+ * line to the ankle, which the spec's score needs, is checked for visibility with that score).
+ */
 const RULE_ORDER: readonly PushupRule[] = [
   'visibility',
-  'bodyLine',
+  'knees',
+  'hipPike',
   'hipSag',
   'worm',
-  'hipPike',
-  'knees',
+  'bodyLine',
   'depth',
   'upperArm',
   'lockout',
