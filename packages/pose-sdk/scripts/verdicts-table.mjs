@@ -48,7 +48,15 @@ function score(dir, fps, model) {
     const valid = reps.filter((rep) => rep.isValidRep).length;
     agreed += agree;
     judged += mine.length + reps.length - matched.size;
-    perVideo.push({ file: label.file, total: reps.length, labelTotal: label.reps, valid, labelledValid, agree, judged: mine.length + reps.length - matched.size });
+    perVideo.push({
+      file: label.file,
+      total: reps.length,
+      labelTotal: label.reps,
+      valid,
+      labelledValid,
+      agree,
+      judged: mine.length + reps.length - matched.size,
+    });
   }
   const n = perVideo.length;
   const count = (test) => perVideo.filter(test).length;
@@ -69,10 +77,15 @@ for (const [i, label] of labels.entries()) {
   const labelledValid = results[0].perVideo[i].labelledValid;
   const cells = results.map(({ perVideo }) => {
     const v = perVideo[i];
-    const total = v.total === v.labelTotal ? `${v.total}` : `${v.total} (${v.total > v.labelTotal ? '+' : ''}${v.total - v.labelTotal})`;
+    const total =
+      v.total === v.labelTotal
+        ? `${v.total}`
+        : `${v.total} (${v.total > v.labelTotal ? '+' : ''}${v.total - v.labelTotal})`;
     const valid = v.valid > v.labelledValid ? `**${v.valid} over**` : `${v.valid}`;
     return `${total} (${valid}) ${v.agree}/${v.judged}`;
   });
-  console.log(`| ${label.file.slice(7)} | ${label.reps} (${labelledValid}) | ${cells.join(' | ')} |`);
+  console.log(
+    `| ${label.file.slice(7)} | ${label.reps} (${labelledValid}) | ${cells.join(' | ')} |`,
+  );
 }
 for (const r of results) console.log(`- ${kind}, ${r.run}: ${r.summary}`);

@@ -1,6 +1,7 @@
 import type { PushupAnalyzerConfig } from '../constants.js';
 import type { MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
+import type { FormMeasurements } from '../shared/form-tracker.js';
 import { PendingChecks } from '../shared/pending-checks.js';
 import { SharedChecks } from '../shared/shared-checks.js';
 
@@ -40,7 +41,7 @@ export interface PushupCycleStats {
  * were taken. Elbow angles are the calibrated measure (core/calibration); `...Raw` are the
  * detector's readings they were corrected from (NaN when no correction applied).
  */
-export interface PushupCycleEvidence {
+export interface PushupCycleEvidence extends FormMeasurements {
   readonly view: CameraView | null;
   /** %: mean body-line score measured in space (NaN when never measured) */
   readonly alignmentScore3d: number;
@@ -61,25 +62,6 @@ export interface PushupCycleEvidence {
   /** ms: the frame of the lowest 10-sample mean alignment */
   readonly minAlignmentTime: number;
   readonly bodySide: 'left' | 'right' | null;
-  /** degrees: the upper arm's lowest elevation above the floor over the rep (NaN: not measured) */
-  readonly minUpperArmElevation: number;
-  /** ms */
-  readonly minUpperArmTime: number;
-  /** %: of the body's length, the hip's worst held sag toward the floor (NaN: not measured) */
-  readonly hipSag: number;
-  readonly hipSagTime: number;
-  /**
-   * %: of the body's length, how much further the hips sagged on the way up than at the bottom,
-   * held a while (the worm; NaN: not measured)
-   */
-  readonly wormRise: number;
-  readonly wormTime: number;
-  /** %: of the body's length, the hip's worst held rise above the line (a pike; NaN: not measured) */
-  readonly hipPike: number;
-  readonly hipPikeTime: number;
-  /** degrees: the lowest knee angle held over the rep (NaN: not measured) */
-  readonly kneeAngle: number;
-  readonly kneeTime: number;
 }
 
 /**

@@ -25,18 +25,15 @@ import {
   ViewTally,
   ViewTracker,
 } from '../geometry/camera-view.js';
-import { hipDeviation } from '../geometry/hip-deviation.js';
-import { hipDeviationInSpace } from '../geometry/hip-deviation-in-space.js';
 import { RollingMean } from '../geometry/rolling-mean.js';
 import { type BodySide, chooseSide, weakestVisibility } from '../geometry/side-choice.js';
 import { torsoUprightCosine } from '../geometry/torso-tilt.js';
-import { upperArmElevation } from '../geometry/upper-arm-elevation.js';
 import { countVisibleLandmarks, isLandmarkVisible } from '../geometry/visibility.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
 import { DEFAULT_POSE_MODEL, type PoseModelVariant } from '../pose-model.js';
+import { type FormMeasurements, FormTracker } from '../shared/form-tracker.js';
 import { FrameGuard } from '../shared/frame-guard.js';
 import { GlitchFilter } from '../shared/glitch-filter.js';
-import { HeldExtreme } from '../shared/held-extreme.js';
 import { PresenceTracker } from '../shared/presence-tracker.js';
 import { RepLedger } from '../shared/rep-ledger.js';
 import type { FrameSize, Landmark, PoseFrame, WorldLandmark } from '../types.js';
@@ -50,7 +47,6 @@ import {
 // BlazePose landmark ids.
 const ARM = { left: [11, 13, 15], right: [12, 14, 16] } as const; // shoulder, elbow, wrist
 const BODY_LINE = { left: [11, 23, 27, 25], right: [12, 24, 28, 26] } as const; // shoulder, hip, ankle, knee
-const WRIST = { left: 15, right: 16 } as const;
 const ARM_LANDMARKS = [11, 12, 13, 14, 15, 16];
 const HIP_LEG_LANDMARKS = [23, 24, 25, 26];
 
@@ -96,20 +92,8 @@ class TurningPoint {
 }
 
 class CycleStats implements PushupCycleStats, PushupCycleEvidence {
-  /**
-   * The worst sag and pike (% of the body's length) and the lowest knee angle, each held a while,
-   * in the picture and in space: the rep's view decides which the judge reads (space from the
-   * front, where the body line runs along the camera's axis).
-   */
-  readonly sag: HeldExtreme;
-  readonly pike: HeldExtreme;
-  readonly knee: HeldExtreme;
-  readonly sag3d: HeldExtreme;
-  readonly pike3d: HeldExtreme;
-  readonly knee3d: HeldExtreme;
-  /** The sag held since the judged bottom, and the hip's deviation at that bottom (%). */
-  readonly sagSinceBottom: HeldExtreme;
-  deviationAtBottom = Number.NaN;
+  /** The judges' form measurements of the rep, taken from the FormTracker when it ends. */
+  form: FormMeasurements = NO_FORM;
   minElbowRaw = Number.NaN;
   endTopElbowRaw = Number.NaN;
   /**
@@ -127,8 +111,6 @@ class CycleStats implements PushupCycleStats, PushupCycleEvidence {
   judgedTopArms: ArmsMeasured | null = null;
   /** The highest judged elbow of the cycle (its range of motion is judgedMax - judgedMin). */
   judgedMax = Number.NaN;
-  minUpperArmElevation = Number.NaN;
-  minUpperArmTime = 0;
   startTime = 0;
   endTime = 0;
   readonly viewTally = new ViewTally();
@@ -151,54 +133,44 @@ class CycleStats implements PushupCycleStats, PushupCycleEvidence {
   frameCount = 0;
   visibleFrameCount = 0;
 
-  constructor(config: PushupAnalyzerConfig) {
-    this.sag = new HeldExtreme('max', config.bodyLineHold);
-    this.pike = new HeldExtreme('max', config.bodyLineHold);
-    this.knee = new HeldExtreme('min', config.kneeHold);
-    this.sag3d = new HeldExtreme('max', config.bodyLineHold);
-    this.pike3d = new HeldExtreme('max', config.bodyLineHold);
-    this.knee3d = new HeldExtreme('min', config.kneeHold);
-    this.sagSinceBottom = new HeldExtreme('max', config.bodyLineHold);
+  get minUpperArmElevation(): number {
+    return this.form.minUpperArmElevation;
   }
 
-  /**
-   * % of the body's length: how much further the hips sagged on the way up than at the bottom,
-   * held a while (the worm: the shoulders rise, the hips follow late); NaN when not measured.
-   */
-  get wormRise(): number {
-    return this.sagSinceBottom.value - this.deviationAtBottom;
-  }
-
-  get wormTime(): number {
-    return this.sagSinceBottom.timeMs;
-  }
-
-  private get inSpace(): boolean {
-    return this.view === 'front';
+  get minUpperArmTime(): number {
+    return this.form.minUpperArmTime;
   }
 
   get hipSag(): number {
-    return (this.inSpace ? this.sag3d : this.sag).value;
+    return this.form.hipSag;
   }
 
   get hipSagTime(): number {
-    return (this.inSpace ? this.sag3d : this.sag).timeMs;
+    return this.form.hipSagTime;
+  }
+
+  get wormRise(): number {
+    return this.form.wormRise;
+  }
+
+  get wormTime(): number {
+    return this.form.wormTime;
   }
 
   get hipPike(): number {
-    return (this.inSpace ? this.pike3d : this.pike).value;
+    return this.form.hipPike;
   }
 
   get hipPikeTime(): number {
-    return (this.inSpace ? this.pike3d : this.pike).timeMs;
+    return this.form.hipPikeTime;
   }
 
   get kneeAngle(): number {
-    return (this.inSpace ? this.knee3d : this.knee).value;
+    return this.form.kneeAngle;
   }
 
   get kneeTime(): number {
-    return (this.inSpace ? this.knee3d : this.knee).timeMs;
+    return this.form.kneeTime;
   }
 
   get alignmentScore(): number {
@@ -256,18 +228,23 @@ class CycleStats implements PushupCycleStats, PushupCycleEvidence {
     this.judgedTopTime = startTime;
     this.judgedTopArms = null;
     this.judgedMax = Number.NaN;
-    this.minUpperArmElevation = Number.NaN;
-    this.minUpperArmTime = startTime;
-    this.sag.reset();
-    this.pike.reset();
-    this.knee.reset();
-    this.sag3d.reset();
-    this.pike3d.reset();
-    this.knee3d.reset();
-    this.sagSinceBottom.reset();
-    this.deviationAtBottom = Number.NaN;
+    this.form = NO_FORM;
   }
 }
+
+/** A rep's form before it ends: nothing measured. */
+const NO_FORM: FormMeasurements = Object.freeze({
+  minUpperArmElevation: Number.NaN,
+  minUpperArmTime: 0,
+  hipSag: Number.NaN,
+  hipSagTime: Number.NaN,
+  wormRise: Number.NaN,
+  wormTime: Number.NaN,
+  hipPike: Number.NaN,
+  hipPikeTime: Number.NaN,
+  kneeAngle: Number.NaN,
+  kneeTime: Number.NaN,
+});
 
 /**
  * The fixed push-up analyser (spec 01 §4, §9): elbow angle drives the phases up, transition and
@@ -292,8 +269,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
    * current frame's elbow was corrected with); NaN when not corrected (no view known).
    */
   private frameStraightReading = Number.NaN;
-  /** The upper arm's elevation above the floor, glitch-filtered like the elbow. */
-  private readonly upperArmFilter: GlitchFilter;
+  /** The judges' form measurements (upper arm, hips, knees) of the rep in progress. */
+  private readonly form: FormTracker;
   private readonly frameGuard = new FrameGuard();
   private readonly presence: PresenceTracker;
   private readonly elbowFilter: GlitchFilter;
@@ -349,8 +326,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     }
     this.frameSize = options.frameSize;
     this.model = options.model ?? DEFAULT_POSE_MODEL;
-    this.cycle = new CycleStats(this.config);
-    this.upperArmFilter = new GlitchFilter(this.config);
+    this.cycle = new CycleStats();
+    this.form = new FormTracker(this.config, this.frameSize);
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
     this.alignment3d = new RollingMean(this.config.alignmentSampleCount);
     this.presence = new PresenceTracker(this.config);
@@ -400,7 +377,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.elbowFilter.reset();
     this.judgedElbowFilter.reset();
     this.judgedArms = null;
-    this.upperArmFilter.reset();
+    this.form.reset();
     this.viewTracker.reset();
     this.frameStraightReading = Number.NaN;
     this.presence.reset();
@@ -462,22 +439,25 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const side = this.armSide ?? 'left';
     const score = this.alignmentScore(landmarks, side, hasWorld);
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
-    // The judges' measurements (upper arm, hips, knees) need the view: which of them a view can
-    // judge, and in the picture or in space.
-    const upperArm =
-      view === null || view === 'front' || this.armSide === null
-        ? Number.NaN
-        : this.upperArmFilter.filter(this.upperArmElevation(landmarks, this.armSide), t);
     if (this.inCycle) {
       this.recordCycleFrame(t, elbow, score, meanAlignment);
-      if (view !== null) {
-        this.recordJudgedElbow(t, judgedElbow);
-        this.recordJudgesFrame(t, landmarks, side, upperArm);
-      }
+      if (view !== null) this.recordJudgedElbow(t, judgedElbow);
     }
+    // The judges' form measurements (upper arm, hips, knees) need the view: which of them a view
+    // can judge, and in the picture or in space. The worm is measured up from the judged bottom.
+    this.form.frame(
+      t,
+      landmarks,
+      hasWorld ? world : undefined,
+      view,
+      this.armSide,
+      side,
+      this.inCycle,
+      this.inCycle && this.cycle.judgedMinTime === t,
+    );
     // Apart, so that frames without world landmarks neither compute nor pass its NaNs (each
     // double passed to a call that is not inlined is a heap number).
-    if (hasWorld) this.followInSpace(t, landmarks, world, side, yaw);
+    if (hasWorld) this.followInSpace(landmarks, world, side, yaw);
     if (!this.positionValid) return NO_EVENTS;
     // A push-up position ends a gap, even while the glitch filter warms up (its warm-up is ours,
     // not the person's): after over maxTrackingGap, the cycle in progress is dropped.
@@ -542,96 +522,6 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       cycle.judgedTopTime = t;
       cycle.judgedTopArms = this.judgedArms;
     }
-  }
-
-  /**
-   * The upper arm's elevation above the floor on `side`, in the picture: the floor is the line
-   * through that side's wrist and ankle when both are seen, else the picture's horizontal.
-   */
-  private upperArmElevation(landmarks: readonly Landmark[], side: BodySide): number {
-    const ids = ARM[side];
-    const shoulder = landmarks[ids[0]]!;
-    const elbow = landmarks[ids[1]]!;
-    const armVisibility = this.config.minLandmarkVisibility * this.config.elbowVisibilityFactor;
-    if (shoulder.visibility < armVisibility || elbow.visibility < armVisibility) return Number.NaN;
-    const minVisibility = this.config.minLandmarkVisibility;
-    const wrist = landmarks[ids[2]]!;
-    const ankle = landmarks[BODY_LINE[side][2]]!;
-    const floorSeen = wrist.visibility >= minVisibility && ankle.visibility >= minVisibility;
-    return upperArmElevation(
-      shoulder,
-      elbow,
-      floorSeen ? wrist : null,
-      floorSeen ? ankle : null,
-      this.frameSize,
-    );
-  }
-
-  /**
-   * A frame of the cycle, for the judges' rules: the upper arm's lowest elevation, and the hips'
-   * sag and pike and the knee's bend as held for a while, in the picture (and in space, for a
-   * view from the front). Measured on `side`, the better-seen side.
-   */
-  private recordJudgesFrame(
-    t: number,
-    landmarks: readonly Landmark[],
-    side: BodySide,
-    upperArm: number,
-  ): void {
-    const cycle = this.cycle;
-    if (upperArm < cycle.minUpperArmElevation || Number.isNaN(cycle.minUpperArmElevation)) {
-      if (!Number.isNaN(upperArm)) {
-        cycle.minUpperArmElevation = upperArm;
-        cycle.minUpperArmTime = t;
-      }
-    }
-    if (landmarks.length === 0) {
-      // No person in the frame: nothing held through it.
-      cycle.sag.push(Number.NaN, t);
-      cycle.pike.push(Number.NaN, t);
-      cycle.knee.push(Number.NaN, t);
-      cycle.sagSinceBottom.push(Number.NaN, t);
-      return;
-    }
-    const ids = BODY_LINE[side];
-    const minVisibility = this.config.minLandmarkVisibility;
-    const shoulder = landmarks[ids[0]]!;
-    const hip = landmarks[ids[1]]!;
-    const ankle = landmarks[ids[2]]!;
-    const knee = landmarks[ids[3]]!;
-    const trunkSeen = shoulder.visibility >= minVisibility && hip.visibility >= minVisibility;
-    const ankleSeen = ankle.visibility >= minVisibility;
-    const kneeSeen = knee.visibility >= minVisibility;
-    // The line's foot end: the ankle, or the knee when the feet are out of the picture.
-    const foot = ankleSeen ? ankle : kneeSeen ? knee : null;
-    const hand = this.handOn(landmarks, side);
-    const deviation =
-      trunkSeen && foot !== null && hand !== null
-        ? hipDeviation(shoulder, hip, foot, hand, this.frameSize) * 100
-        : Number.NaN;
-    cycle.sag.push(deviation, t);
-    cycle.pike.push(-deviation, t);
-    if (cycle.judgedMinTime === t) {
-      // A new bottom: the way up is measured from here.
-      cycle.deviationAtBottom = deviation;
-      cycle.sagSinceBottom.reset();
-    }
-    cycle.sagSinceBottom.push(deviation, t);
-    cycle.knee.push(
-      hip.visibility >= minVisibility && kneeSeen && ankleSeen
-        ? angleAtVertex(hip, knee, ankle, this.frameSize)
-        : Number.NaN,
-      t,
-    );
-  }
-
-  /** A hand on the floor: the wrist on `side`, or the other one; null when neither is seen. */
-  private handOn(landmarks: readonly Landmark[], side: BodySide): Landmark | null {
-    const minVisibility = this.config.minLandmarkVisibility;
-    const own = landmarks[WRIST[side]]!;
-    if (own.visibility >= minVisibility) return own;
-    const other = landmarks[WRIST[side === 'left' ? 'right' : 'left']]!;
-    return other.visibility >= minVisibility ? other : null;
   }
 
   /** The mean elbow angle of the arms whose three landmarks are visible enough. */
@@ -739,7 +629,6 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
    * and (in a cycle) over the cycle in progress.
    */
   private followInSpace(
-    t: number,
     landmarks: readonly Landmark[],
     world: readonly WorldLandmark[],
     side: BodySide,
@@ -756,26 +645,6 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       cycle.alignmentSamples3d++;
       if (meanAlignment3d < this.alignmentDropBelow) cycle.alignmentDropCount3d++;
     }
-    // The judges' body-line rules in space, for a rep seen from the front: on the landmarks
-    // the picture sees (the model places unseen legs anyway; their guess is no measurement).
-    const ids = BODY_LINE[side];
-    const minVisibility = this.config.minLandmarkVisibility;
-    const lineSeen = !Number.isNaN(score3d);
-    const handId = landmarks[WRIST[side]]!.visibility >= minVisibility ? WRIST[side] : null;
-    const deviation =
-      lineSeen && handId !== null
-        ? hipDeviationInSpace(world[ids[0]]!, world[ids[1]]!, world[ids[2]]!, world[handId]!) * 100
-        : Number.NaN;
-    cycle.sag3d.push(deviation, t);
-    cycle.pike3d.push(-deviation, t);
-    const kneeSeen =
-      landmarks[ids[1]]!.visibility >= minVisibility &&
-      landmarks[ids[3]]!.visibility >= minVisibility &&
-      landmarks[ids[2]]!.visibility >= minVisibility;
-    cycle.knee3d.push(
-      kneeSeen ? angleInSpace(world[ids[1]]!, world[ids[3]]!, world[ids[2]]!) : Number.NaN,
-      t,
-    );
   }
 
   /**
@@ -865,6 +734,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
 
   private startCycle(elbow: number): void {
     this.cycle.restart(this.top.t, this.top.angle);
+    this.form.startRep();
     this.cycleCounts = true;
     this.inCycle = true;
     this.awaitingRise = false;
@@ -951,6 +821,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       }
       highest = cycle.judgedMax;
     }
+    cycle.form = this.form.measurements(cycle.view === 'front');
     const { reason, evidence } = judgePushupRepWithEvidence(cycle, this.config, cycle);
     const rep = this.ledger.keep({
       repNumber: this.ledger.nextRepNumber,
