@@ -43,5 +43,14 @@ export const DEFAULT_CYCLE = { measure: 'absolute', minTurn: 30 } as const;
 export const MIN_CYCLE_TURN = 5;
 export const MAX_CYCLE_TURN = 180;
 
+/**
+ * The judges' form rules a definition may ask for (docs/judging-rubric.md): knees on the floor,
+ * piked or sagging hips, the worm (hips rising after the shoulders), and the upper arm down to
+ * about parallel at the bottom. They read the body line shoulder-hip-ankle and the arm, as the
+ * push-up analyser does, each from the views that can see it.
+ */
+export const FORM_RULE_NAMES = ['knees', 'hipPike', 'hipSag', 'worm', 'upperArm'] as const;
+export type FormRuleName = (typeof FORM_RULE_NAMES)[number];
+
 /** The editor's placeholder name for a definition nobody has named yet. */
 export const PLACEHOLDER_EXERCISE_NAME = 'NEW EXERCISE';

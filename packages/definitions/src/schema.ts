@@ -11,6 +11,8 @@ import {
   type CameraPosition,
   CYCLE_MEASURES,
   type CycleMeasure,
+  FORM_RULE_NAMES,
+  type FormRuleName,
   LANDMARKS_PER_ANGLE,
   MAX_CYCLE_TURN,
   MIN_CYCLE_TURN,
@@ -81,6 +83,8 @@ export const definitionInputSchema = z.strictObject({
   globalAlignments: z.array(z.string()).optional(),
   timing: timingInputSchema.optional(),
   cycle: cycleInputSchema.optional(),
+  /** the judges' form rules this exercise is judged by (none unless listed) */
+  formRules: z.array(z.enum(FORM_RULE_NAMES)).optional(),
   qualificationRep: z.strictObject({ enabled: z.boolean() }).optional(),
   stopCondition: z
     .strictObject({ enabled: z.boolean(), angleRanges: angleRangesSchema.optional() })
@@ -139,6 +143,8 @@ export interface ExerciseDefinition {
   readonly globalAlignments: readonly string[];
   readonly timing: DefinitionTiming;
   readonly cycle: DefinitionCycle;
+  /** The judges' form rules the reps are judged by, in FORM_RULE_NAMES order (none by default). */
+  readonly formRules: readonly FormRuleName[];
   readonly qualificationRep: { readonly enabled: boolean };
   readonly stopCondition: {
     readonly enabled: boolean;

@@ -19,6 +19,7 @@ export {
 export {
   DEFINITION_ANALYZER_CONSTANTS,
   type DefinitionAnalyzerConfig,
+  FORM_RULE_DEFAULTS,
   PUSHUP_ANALYZER_DEFAULTS,
   type PushupAnalyzerConfig,
 } from './core/constants.js';

@@ -13,6 +13,8 @@ import type { ExerciseDefinitionInput } from '../schema.js';
  *   short of straight and a shallow dip are counted and judged, instead of merging or vanishing.
  * - body (shoulder-hip-ankle) and knee (hip-knee-ankle) are global alignments: a straight body
  *   and straight legs in every phase; sagging or piked hips and knee push-ups break them.
+ * - The judges' form rules (knees, pike, sag, worm, the upper arm at the bottom) as the push-up
+ *   analyser judges them, each from the views that can see it.
  * - Each phase holds at least 60 ms, and there is no starting hold, so a recording that begins
  *   mid-set still counts its first rep.
  */
@@ -55,6 +57,7 @@ export const pushupDefinition = {
   globalAlignments: ['body', 'knee'],
   timing: { minPhaseHoldTime: 60, transitionDebounce: 0, startingPositionHoldTime: 0 },
   cycle: { measure: 'relative', minTurn: 30 },
+  formRules: ['knees', 'hipPike', 'hipSag', 'worm', 'upperArm'],
   qualificationRep: { enabled: false },
   stopCondition: { enabled: false },
 } as const satisfies ExerciseDefinitionInput;

@@ -105,6 +105,7 @@ export function blankDefinition(): DraftDefinition {
     globalAlignments: [],
     timing: { ...DEFAULT_TIMING },
     cycle: { ...DEFAULT_CYCLE },
+    formRules: [],
     qualificationRep: { enabled: false },
     stopCondition: { enabled: false, angleRanges: {} },
   };

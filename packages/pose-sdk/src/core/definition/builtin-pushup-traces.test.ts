@@ -4,6 +4,7 @@ import { builtinDefinitions } from '@reptemple/definitions';
 import { describe, expect, it } from 'vitest';
 import type { DefinitionAnalyzerConfig } from '../constants.js';
 import type { RepRecord } from '../events.js';
+import { HIPS_SAGGING, KNEES_DOWN, NOT_LOW_ENOUGH, WORM } from '../shared/judge-form-rules.js';
 import { parseTrace } from '../trace/trace-reader.js';
 import { DefinitionAnalyzer } from './definition-analyzer.js';
 
@@ -102,5 +103,32 @@ describe('the built-in push-up definition on real traces', () => {
       threshold: 105,
       passed: false,
     });
+  });
+
+  it("judges the judges' form rules it lists, as the push-up analyser does (03's worm, 09's upper arm, 12's knees)", () => {
+    const late = replay('03-fast-one-minute-counter-overlay').reps.filter(
+      (rep) => rep.startTime > 42_000,
+    );
+    expect(late.filter((rep) => rep.invalidReason === WORM).length).toBeGreaterThanOrEqual(8);
+    const third = replay('09-tank-top-sagging-hips').reps[2]!;
+    expect(third.invalidReason).toBe(NOT_LOW_ENOUGH);
+    expect(third.evidence!.deciding).toMatchObject({ rule: 'upperArm', passed: false });
+    expect(third.evidence!.rulesJudged).toEqual([
+      'bottom',
+      'top',
+      'knees',
+      'hipPike',
+      'hipSag',
+      'worm',
+      'upperArm',
+    ]);
+    // 12 lies on the floor and gets up on her knees: a form rule fails her one rep.
+    const [eccentric] = replay('12-woman-eccentric-knee-return').reps;
+    expect([KNEES_DOWN, HIPS_SAGGING]).toContain(eccentric!.invalidReason);
+    // From the front the legs are hidden: the form rules that read them are not judged.
+    for (const rep of replay('23-front-top-down-mat').reps) {
+      expect(rep.isValidRep).toBe(true);
+      expect(rep.evidence!.rulesNotJudged).toEqual(expect.arrayContaining(['worm', 'upperArm']));
+    }
   });
 });

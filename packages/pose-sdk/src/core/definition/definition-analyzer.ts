@@ -31,9 +31,15 @@ import {
   ViewTally,
   ViewTracker,
 } from '../geometry/camera-view.js';
-import { SIDE_SWITCH_MARGIN } from '../geometry/side-choice.js';
+import {
+  type BodySide,
+  chooseSide,
+  SIDE_SWITCH_MARGIN,
+  weakestVisibility,
+} from '../geometry/side-choice.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
 import { DEFAULT_POSE_MODEL, type PoseModelVariant } from '../pose-model.js';
+import { FormTracker } from '../shared/form-tracker.js';
 import { FrameGuard } from '../shared/frame-guard.js';
 import { GlitchFilter } from '../shared/glitch-filter.js';
 import { PresenceTracker } from '../shared/presence-tracker.js';
@@ -69,6 +75,9 @@ export interface DefinitionAnalyzerOptions {
 /** The reasons of a relative cycle's range checks (the spec's wording for skipped phases). */
 export const SKIPPED_END_PHASE = 'Incomplete rep - skipped end phase';
 export const SKIPPED_START_PHASE = 'Incomplete rep - skipped phases: start';
+
+/** Shoulder, elbow and wrist on each side: the arm the form rules choose a side by. */
+const FORM_ARM = { left: [11, 13, 15], right: [12, 14, 16] } as const;
 
 /** BlazePose's shoulder, elbow and wrist on each side: an angle on these is an elbow. */
 const ELBOW_TRIPLES = [
@@ -210,6 +219,15 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private readonly valuesAtRiseTop: Float64Array;
   private straightAtBottom = Number.NaN;
   private straightAtRiseTop = Number.NaN;
+  /**
+   * The judges' form rules the definition lists (formRules), measured as the push-up analyser
+   * measures them; null when it lists none.
+   */
+  private readonly form: FormTracker | null;
+  /** The better-seen arm, which the form rules read the arm and body line on. */
+  private formSide: BodySide | null = null;
+  /** The cycle signal's lowest value in the absolute cycle in progress (its bottom, for the worm). */
+  private absoluteBottom = Number.POSITIVE_INFINITY;
 
   constructor(options: DefinitionAnalyzerOptions) {
     checkFrameSize(options.frameSize, 'DefinitionAnalyzer frameSize');
@@ -280,6 +298,11 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     }
     this.valuesAtBottom = new Float64Array(this.angles.length);
     this.valuesAtRiseTop = new Float64Array(this.angles.length);
+    // A definition written before form rules existed has none.
+    this.form =
+      (options.definition.formRules ?? []).length > 0
+        ? new FormTracker(this.config, this.frameSize)
+        : null;
     this.definitionView = options.definition.cameraPosition === 'side' ? 'side' : 'front';
     const written = [...new Set(this.angles.flatMap((angle) => angle.written))];
     this.landmarkIds = { written, mirrored: written.map(mirrorLandmark) };
@@ -353,6 +376,9 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.sideOf.fill(0);
     this.frameStraightReading = Number.NaN;
     this.turns?.reset();
+    this.form?.reset();
+    this.formSide = null;
+    this.absoluteBottom = Number.POSITIVE_INFINITY;
     this.values.fill(0);
     for (const filter of this.filters) filter.reset();
     this.previousValues.fill(0);
@@ -392,6 +418,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.updatePhase(t, events);
     if (this.turns !== null) this.followTurns(t, events);
     else this.trackStartTop(t);
+    if (this.form !== null) this.followForm(t, landmarks, Number.isNaN(yaw) ? undefined : world);
     if (this.turns === null ? this.cycleActive : this.turns.cycleInProgress)
       this.countCycleFrame(yaw);
     this.previousValues.set(this.values);
@@ -691,8 +718,59 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     events.push({ type: 'phase', timestampMs: t, from, to: phase });
   }
 
+  /**
+   * A frame for the form rules: the arm and body line on the better-seen side, in the rep in
+   * progress; its bottom is the lowest point of the cycle signal (the worm is measured up from it).
+   */
+  private followForm(
+    t: number,
+    landmarks: readonly Landmark[],
+    world: readonly WorldLandmark[] | undefined,
+  ): void {
+    const threshold = this.config.minLandmarkVisibility * this.config.elbowVisibilityFactor;
+    this.formSide = chooseSide(
+      weakestVisibility(landmarks, FORM_ARM.left),
+      weakestVisibility(landmarks, FORM_ARM.right),
+      threshold,
+      this.formSide,
+    );
+    const turns = this.turns;
+    const inRep = turns === null ? this.cycleActive : turns.cycleInProgress;
+    let atBottom = false;
+    if (turns !== null) atBottom = inRep && turns.bottomTime === t;
+    else if (inRep) {
+      const signal = this.cycleSignal();
+      if (signal < this.absoluteBottom) {
+        this.absoluteBottom = signal;
+        atBottom = true;
+      }
+    }
+    this.form!.frame(
+      t,
+      landmarks,
+      world,
+      this.viewTracker.view,
+      this.formSide,
+      this.formSide ?? 'left',
+      inRep,
+      atBottom,
+    );
+  }
+
+  /** The phase-driving angles summed, each turned so the top is high (degrees). */
+  private cycleSignal(): number {
+    let signal = 0;
+    for (let i = 0; i < this.angles.length; i++) {
+      const direction = this.turnDirection[i]!;
+      if (direction !== 0) signal += direction * this.values[i]!;
+    }
+    return signal;
+  }
+
   /** A rep begins: its view, the frames that measured each angle, and its first failure. */
   private beginCycleBookkeeping(): void {
+    this.form?.startRep();
+    this.absoluteBottom = Number.POSITIVE_INFINITY;
     this.cycleFailureReason = null;
     this.cycleFailureCheck = null;
     this.cycleView.clear();
@@ -709,11 +787,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
    */
   private followTurns(t: number, events: DefinitionEvent[]): void {
     const turns = this.turns!;
-    let signal = 0;
-    for (let i = 0; i < this.angles.length; i++) {
-      const direction = this.turnDirection[i]!;
-      if (direction !== 0) signal += direction * this.values[i]!;
-    }
+    const signal = this.cycleSignal();
     const wasInCycle = turns.cycleInProgress;
     const completed = turns.push(signal, t, this.matches('start'));
     if (completed !== null) this.completeTurnCycle(t, completed, events);
@@ -888,10 +962,20 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     t: number,
     events: DefinitionEvent[],
   ): void {
+    const repEvidence = this.repEvidence();
     const { reason, evidence } = judgeDefinitionRepWithEvidence(
-      measurements,
+      this.form === null
+        ? measurements
+        : {
+            ...measurements,
+            form: {
+              rules: this.definition.formRules,
+              measurements: this.form.measurements(repEvidence.view === 'front'),
+              side: this.formSide,
+            },
+          },
       this.config,
-      this.repEvidence(),
+      repEvidence,
     );
     if (this.definition.qualificationRep.enabled && !this.qualified) {
       // Until the first valid rep, invalid attempts are ignored; the qualifying rep counts as 1.

@@ -1,6 +1,13 @@
+import type { FormRuleName } from '@reptemple/definitions';
 import type { DefinitionAnalyzerConfig } from '../constants.js';
 import type { DefinitionPhase, MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
+import type { FormMeasurements } from '../shared/form-tracker.js';
+import {
+  FORM_RULE_MEASUREMENT,
+  type FormRuleConfig,
+  judgeFormRule,
+} from '../shared/judge-form-rules.js';
 import { PendingChecks } from '../shared/pending-checks.js';
 import { SharedChecks } from '../shared/shared-checks.js';
 import { classifyCycle } from './classify-cycle.js';
@@ -23,6 +30,15 @@ export interface DefinitionRepMeasurements {
    * the place of the phase path, which absolute cycles are judged on.
    */
   readonly range?: { readonly checks: readonly RuleCheck[]; readonly reason: string | null };
+  /**
+   * The judges' form rules the definition lists (formRules) and what the rep measured for them,
+   * on `side` (the better-seen arm and body line).
+   */
+  readonly form?: {
+    readonly rules: readonly FormRuleName[];
+    readonly measurements: FormMeasurements;
+    readonly side: 'left' | 'right' | null;
+  };
 }
 
 /** What the analyser adds when it had world landmarks (and, for the evidence, in any case). */
@@ -109,7 +125,8 @@ export function judgeDefinitionRepWithEvidence(
   config: Pick<
     DefinitionAnalyzerConfig,
     'sustainedCycleShare' | 'sustainedFailureLimit' | 'minGlobalMeasuredShare'
-  >,
+  > &
+    Partial<FormRuleConfig>,
   evidence: DefinitionRepEvidence,
 ): { reason: string | null; evidence: RepEvidence } {
   const checks = pendingChecks;
@@ -128,6 +145,33 @@ export function judgeDefinitionRepWithEvidence(
     checks.add(
       PHASES_CHECKS.get(rep.phasesAfterStart.length, COMPLETE_CYCLE_PHASES, reason === null),
     );
+  }
+  // The judges' form rules the definition lists, each from the views that can see it (a rule the
+  // view cannot judge is listed as not judged; without a view none is).
+  const formJudged: string[] = [];
+  const formNotJudged: string[] = [];
+  if (reason === null && rep.form !== undefined) {
+    const view = evidence.view;
+    for (const rule of rep.form.rules) {
+      const measurement = view === null ? undefined : FORM_RULE_MEASUREMENT[rule][view];
+      if (measurement === undefined) {
+        formNotJudged.push(rule);
+        continue;
+      }
+      formJudged.push(rule);
+      const judged = judgeFormRule(
+        rule,
+        measurement,
+        rep.form.measurements,
+        config as FormRuleConfig,
+        rep.form.side,
+      );
+      if (judged.check !== null) checks.add(judged.check);
+      if (judged.reason !== null) {
+        reason = judged.reason;
+        break;
+      }
+    }
   }
   let seenShare = 1;
   let visibilityJudged = false;
@@ -184,7 +228,7 @@ export function judgeDefinitionRepWithEvidence(
     if (!passed) reason = `Sustained alignment failures: ${sustained} during the rep`;
   }
   const deciding = reason === null ? null : decidingCheck(checks, rep.range !== undefined);
-  const rulesJudged =
+  const ruleLists =
     rep.range !== undefined
       ? visibilityJudged
         ? RANGE_RULES_WITH_VISIBILITY
@@ -192,12 +236,26 @@ export function judgeDefinitionRepWithEvidence(
       : visibilityJudged
         ? RULES_JUDGED_WITH_VISIBILITY
         : RULES_JUDGED_WITHOUT_VISIBILITY;
+  let rulesJudged: readonly string[];
+  if (rep.form === undefined) {
+    rulesJudged = ruleLists[rulesReached(checks, rep.range !== undefined)]!;
+  } else {
+    // The form rules come after the phases (or the range checks), before visibility; a form rule
+    // with nothing to measure was judged without a check.
+    const others: string[] = [];
+    for (let i = 0; i < checks.count; i++) {
+      const rule = checks.at(i).rule;
+      if (!FORM_RULE_SET.has(rule) && !others.includes(rule)) others.push(rule);
+    }
+    const first = rep.range !== undefined ? 2 : 1;
+    rulesJudged = [...others.slice(0, first), ...formJudged, ...others.slice(first)];
+  }
   return {
     reason,
     evidence: {
       view: evidence.view,
-      rulesJudged: rulesJudged[rulesReached(checks, rep.range !== undefined)]!,
-      rulesNotJudged: notJudged,
+      rulesJudged,
+      rulesNotJudged: formNotJudged.length === 0 ? notJudged : [...formNotJudged, ...notJudged],
       deciding,
       checks: checks.toArray(),
       // Phase paths and failure counts are not near-misses of a measured value: the verdict is as
@@ -227,6 +285,9 @@ function rulesReached(checks: PendingChecks, range: boolean): number {
   // bottom and top are always both made: the rules after them follow in order.
   return rules.size - 1;
 }
+
+/** The form rules' names, to tell their checks from the definition's own. */
+const FORM_RULE_SET: ReadonlySet<string> = new Set(Object.keys(FORM_RULE_MEASUREMENT));
 
 function round2(value: number): number {
   return Math.round(value * SHARE_SCALE) / SHARE_SCALE;

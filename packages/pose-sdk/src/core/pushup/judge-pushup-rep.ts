@@ -2,18 +2,26 @@ import type { PushupAnalyzerConfig } from '../constants.js';
 import type { MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
 import type { FormMeasurements } from '../shared/form-tracker.js';
+import {
+  FORM_RULE_MEASUREMENT,
+  judgeFormRule,
+  NOT_LOW_ENOUGH,
+} from '../shared/judge-form-rules.js';
 import { PendingChecks } from '../shared/pending-checks.js';
 import { SharedChecks } from '../shared/shared-checks.js';
 
 export const INCOMPLETE_RANGE_OF_MOTION =
   'Incomplete range of motion: returned to up without reaching down position.';
 
-/** The reasons of the judges' rules beyond the spec's (docs/judging-rubric.md). */
-export const HIPS_SAGGING = 'Hips sagging: body not in a straight line';
-export const WORM = 'Worm: hips rose after the shoulders';
-export const HIPS_PIKED = 'Hips piked: body not in a straight line';
-export const KNEES_DOWN = 'Knees on the floor';
-export const NOT_LOW_ENOUGH = "Didn't go low enough";
+// The judges' form rules (knees, pike, sag, worm, upper arm) are shared with the definition
+// analyser: their reasons, measurements by view and judge live in shared/judge-form-rules.ts.
+export {
+  HIPS_PIKED,
+  HIPS_SAGGING,
+  KNEES_DOWN,
+  NOT_LOW_ENOUGH,
+  WORM,
+} from '../shared/judge-form-rules.js';
 
 /** Which arms an elbow value came from. */
 export type ArmsMeasured = 'left' | 'right' | 'both';
@@ -97,12 +105,12 @@ export const PUSHUP_RULE_MEASUREMENT: Readonly<
 > = {
   visibility: { side: 'count', oblique: 'count', front: 'count' },
   bodyLine: { side: '2d', oblique: '2d', front: '3d' },
-  hipSag: { side: '2d', oblique: '2d', front: '3d' },
-  worm: { side: '2d' },
-  hipPike: { side: '2d', oblique: '2d', front: '3d' },
-  knees: { side: '2d', oblique: '2d', front: '3d' },
+  hipSag: FORM_RULE_MEASUREMENT.hipSag,
+  worm: FORM_RULE_MEASUREMENT.worm,
+  hipPike: FORM_RULE_MEASUREMENT.hipPike,
+  knees: FORM_RULE_MEASUREMENT.knees,
   depth: { side: '2d', oblique: '2d', front: '2d' },
-  upperArm: { side: '2d', oblique: '2d' },
+  upperArm: FORM_RULE_MEASUREMENT.upperArm,
   lockout: { side: '2d', oblique: '2d', front: '2d' },
   alignmentDrops: { side: '2d', oblique: '2d', front: '3d' },
 };
@@ -363,75 +371,13 @@ function checkRule(
       const shown = Number.isNaN(score) ? 0 : Math.round(score);
       return `Poor body alignment: ${shown}% < ${config.minAlignmentScore}%`;
     }
-    case 'hipSag': {
-      const sag = evidence!.hipSag;
-      // Not measured (the hips never seen for long enough): the body line rule above has judged
-      // the line; no sag was seen to hold.
-      if (Number.isNaN(sag)) return null;
-      const passed = sag <= config.maxHipSag;
-      checks.add(
-        ruleCheck(
-          rule,
-          measurement,
-          sag,
-          config.maxHipSag,
-          passed,
-          evidence!.bodySide,
-          evidence!.hipSagTime,
-        ),
-      );
-      return passed ? null : HIPS_SAGGING;
-    }
+    case 'knees':
+    case 'hipPike':
+    case 'hipSag':
     case 'worm': {
-      const rise = evidence!.wormRise;
-      if (Number.isNaN(rise)) return null;
-      const passed = rise <= config.maxWormRise;
-      checks.add(
-        ruleCheck(
-          rule,
-          measurement,
-          rise,
-          config.maxWormRise,
-          passed,
-          evidence!.bodySide,
-          evidence!.wormTime,
-        ),
-      );
-      return passed ? null : WORM;
-    }
-    case 'hipPike': {
-      const pike = evidence!.hipPike;
-      if (Number.isNaN(pike)) return null;
-      const passed = pike <= config.maxHipPike;
-      checks.add(
-        ruleCheck(
-          rule,
-          measurement,
-          pike,
-          config.maxHipPike,
-          passed,
-          evidence!.bodySide,
-          evidence!.hipPikeTime,
-        ),
-      );
-      return passed ? null : HIPS_PIKED;
-    }
-    case 'knees': {
-      const knee = evidence!.kneeAngle;
-      if (Number.isNaN(knee)) return null;
-      const passed = knee >= config.minKneeAngle;
-      checks.add(
-        ruleCheck(
-          rule,
-          measurement,
-          knee,
-          config.minKneeAngle,
-          passed,
-          evidence!.bodySide,
-          evidence!.kneeTime,
-        ),
-      );
-      return passed ? null : KNEES_DOWN;
+      const judged = judgeFormRule(rule, measurement, evidence!, config, evidence!.bodySide);
+      if (judged.check !== null) checks.add(judged.check);
+      return judged.reason;
     }
     case 'depth': {
       const value = cycle.minElbowAngle;
@@ -455,21 +401,9 @@ function checkRule(
       return passed ? null : 'Elbow angle too high';
     }
     case 'upperArm': {
-      const elevation = evidence!.minUpperArmElevation;
-      if (Number.isNaN(elevation)) return null;
-      const passed = elevation <= config.maxUpperArmElevation;
-      checks.add(
-        ruleCheck(
-          rule,
-          measurement,
-          elevation,
-          config.maxUpperArmElevation,
-          passed,
-          evidence!.minElbowArms,
-          evidence!.minUpperArmTime,
-        ),
-      );
-      return passed ? null : NOT_LOW_ENOUGH;
+      const judged = judgeFormRule(rule, measurement, evidence!, config, evidence!.minElbowArms);
+      if (judged.check !== null) checks.add(judged.check);
+      return judged.reason;
     }
     case 'lockout': {
       const passed = cycle.endTopElbowAngle >= config.minUpAngle;
