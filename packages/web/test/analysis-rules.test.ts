@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DURATION_WORKAROUND,
-  isUsableDuration,
-  isVideoFile,
-  needsDurationWorkaround,
-  playbackGate,
-  playFailure,
-  repPlaybackFinished,
-  resumeLeadMs,
-  steppedTime,
-} from '../src/analysis/playback';
-import { poseModelUrl } from '../src/analysis/pose-runtime';
-import {
-  groupSampleVideos,
-  parseSampleVideoIndex,
-  SampleVideoIndexError,
-  sampleVideoName,
-} from '../src/analysis/sample-videos';
-import {
   ANALYSIS_MESSAGES,
   ANGLE_ARC_COLORS,
   DRAWING_VISIBILITY_THRESHOLD,
@@ -31,7 +13,25 @@ import {
   REP_PLAYBACK_CHECK_INTERVAL_MS,
   SAMPLE_VIDEO_BASE_URL,
   SAMPLE_VIDEO_FOLDERS,
-} from '../src/constants/analysis';
+} from '../src/features/analysis/constants';
+import {
+  DURATION_WORKAROUND,
+  isUsableDuration,
+  isVideoFile,
+  needsDurationWorkaround,
+  playbackGate,
+  playFailure,
+  repPlaybackFinished,
+  resumeLeadMs,
+  steppedTime,
+} from '../src/features/analysis/playback';
+import { poseModelUrl } from '../src/features/analysis/pose-runtime';
+import {
+  groupSampleVideos,
+  parseSampleVideoIndex,
+  SampleVideoIndexError,
+  sampleVideoName,
+} from '../src/features/analysis/sample-videos';
 
 describe('spec constants (spec 01 §9) and messages (§5, §8)', () => {
   it('keeps the numbers the spec fixes', () => {

@@ -4,9 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { builtinDefinitions } from '@reptemple/definitions';
 import { DefinitionAnalyzer, PushupAnalyzer, parseTrace } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
-import { AnalysisRun, displayPhase, frameAtTime } from '../src/analysis/analysis-run';
-import { arcLandmarks, isDrawable, overlayAngles, visibleSide } from '../src/analysis/pose-overlay';
-import { ANGLE_ARC_COLORS } from '../src/constants/analysis';
+import { AnalysisRun, displayPhase, frameAtTime } from '../src/features/analysis/analysis-run';
+import { ANGLE_ARC_COLORS } from '../src/features/analysis/constants';
+import {
+  arcLandmarks,
+  isDrawable,
+  overlayAngles,
+  visibleSide,
+} from '../src/features/analysis/pose-overlay';
 
 const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const trace = (name: string) =>

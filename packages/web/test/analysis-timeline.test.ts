@@ -1,5 +1,6 @@
 import type { RepRecord, TimelineEntry } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
+import { PHASE_COLORS } from '../src/features/analysis/constants';
 import {
   analysisSpeedText,
   analysisStatusText,
@@ -11,8 +12,7 @@ import {
   repTimeline,
   seekBarSegments,
   seekBarSpan,
-} from '../src/analysis/timeline';
-import { PHASE_COLORS } from '../src/constants/analysis';
+} from '../src/features/analysis/timeline';
 
 const entry = (timestamp: number, phase: TimelineEntry['phase'], valid = true): TimelineEntry => ({
   timestamp,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { EDITOR_SPEC_TEXT } from '../src/constants/editor';
 import {
   createExerciseDefinition,
   DefinitionWriteError,
@@ -9,6 +8,7 @@ import {
   updateExerciseDefinition,
 } from '../src/data/definitions/exercise-definitions';
 import type { SupabaseClient } from '../src/data/supabase-client';
+import { EDITOR_SPEC_TEXT } from '../src/features/editor/constants';
 
 type Call = [method: string, ...args: unknown[]];
 

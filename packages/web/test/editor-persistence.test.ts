@@ -1,7 +1,7 @@
 import { builtinDefinitions, DefinitionError, LANDMARK } from '@reptemple/definitions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AUTO_SAVE_DELAY_MS, EDITOR_STORAGE_KEYS } from '../src/constants/editor';
-import { AutoSaver, type SaveStatus } from '../src/editor/auto-save';
+import { AutoSaver, type SaveStatus } from '../src/features/editor/auto-save';
+import { AUTO_SAVE_DELAY_MS, EDITOR_STORAGE_KEYS } from '../src/features/editor/constants';
 import {
   definitionProblems,
   exportFileName,
@@ -11,15 +11,24 @@ import {
   importJson,
   issuesOf,
   readDraft,
-} from '../src/editor/definition-io';
+} from '../src/features/editor/definition-io';
 import {
   blankDefinition,
   type EditorAction,
   editorReducer,
   initialEditorState,
-} from '../src/editor/editor-state';
-import { loadEditor, MemoryStorage, saveDraft, saveUiConfig } from '../src/editor/local-store';
-import { defaultUiConfig, parseUiConfig, serializeUiConfig } from '../src/editor/ui-config';
+} from '../src/features/editor/editor-state';
+import {
+  loadEditor,
+  MemoryStorage,
+  saveDraft,
+  saveUiConfig,
+} from '../src/features/editor/local-store';
+import {
+  defaultUiConfig,
+  parseUiConfig,
+  serializeUiConfig,
+} from '../src/features/editor/ui-config';
 
 const pushup = builtinDefinitions.pushup;
 

@@ -1,6 +1,6 @@
 import { LANDMARK, type PhaseName } from '@reptemple/definitions';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_SPEC_TEXT, EDITOR_TEXT } from '../src/constants/editor';
+import { EDITOR_SPEC_TEXT, EDITOR_TEXT } from '../src/features/editor/constants';
 import {
   angleAddProblem,
   angleIdFor,
@@ -13,14 +13,14 @@ import {
   landmarkChoices,
   landmarksStillNeeded,
   toggleLandmark,
-} from '../src/editor/editor-state';
-import { clampRange } from '../src/editor/ranges';
+} from '../src/features/editor/editor-state';
+import { clampRange } from '../src/features/editor/ranges';
 import {
   exerciseNameHint,
   isValidExerciseName,
   nameRequiredProblem,
   parseTimingInput,
-} from '../src/editor/validation';
+} from '../src/features/editor/validation';
 
 const { left_shoulder, left_elbow, left_wrist, left_hip, left_knee, left_ankle, right_elbow } =
   LANDMARK;

@@ -2,21 +2,21 @@ import { readFileSync } from 'node:fs';
 import { type AngleDefinition, builtinDefinitions, LANDMARK } from '@reptemple/definitions';
 import { DefinitionAnalyzer, type Landmark, parseTrace } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_SPEC_TEXT, RANGE_PROPOSAL } from '../src/constants/editor';
-import { toDocument } from '../src/editor/definition-io';
+import { EDITOR_SPEC_TEXT, RANGE_PROPOSAL } from '../src/features/editor/constants';
+import { toDocument } from '../src/features/editor/definition-io';
 import {
   blankDefinition,
   type EditorAction,
   editorReducer,
   initialEditorState,
-} from '../src/editor/editor-state';
-import { measureAngle } from '../src/editor/frame-angles';
-import { bandAround, proposeRanges, splitRanges } from '../src/editor/range-proposal';
+} from '../src/features/editor/editor-state';
+import { measureAngle } from '../src/features/editor/frame-angles';
+import { bandAround, proposeRanges, splitRanges } from '../src/features/editor/range-proposal';
 import {
   calculateFrameAngles,
   calculationErrorText,
   type FrameAnglesIO,
-} from '../src/editor/wizard-calculation';
+} from '../src/features/editor/wizard-calculation';
 import {
   type CapturedFrame,
   calculationProblem,
@@ -27,7 +27,7 @@ import {
   type WizardAction,
   type WizardState,
   wizardReducer,
-} from '../src/editor/wizard-state';
+} from '../src/features/editor/wizard-state';
 
 const pushup = builtinDefinitions.pushup;
 const elbow = pushup.angles[0]!;

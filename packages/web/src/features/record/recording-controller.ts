@@ -10,8 +10,8 @@ import type {
   PoseDetector,
 } from '@reptemple/pose-sdk/browser';
 import { startLiveCameraLoop } from '@reptemple/pose-sdk/browser';
-import { loadPoseDetector } from '../../analysis/pose-runtime';
 import { browserTimeZone } from '../../lib/time-zone';
+import { loadPoseDetector } from '../analysis/pose-runtime';
 import { type Facing, facesUser, openCameraStream, stopStream } from './camera';
 import type { LiveCounting } from './logic/live-analyzer';
 import { LiveSession } from './logic/live-session';

@@ -3,10 +3,10 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useAuth } from '../../../auth/auth-provider';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { NotFoundPage } from '../../../components/layout/not-found-page';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../../constants/messages';
-import { NotFoundPage } from '../../../pages/not-found-page';
 import { errorToast } from '../../../toast/toast-store';
 import { EVENT } from '../constants';
 import {

@@ -1,9 +1,9 @@
 import { Bug, RefreshCcw, RotateCw, SwitchCamera } from 'lucide-react';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { loadPoseModelBytes } from '../../../analysis/pose-runtime';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { errorToast } from '../../../toast/toast-store';
+import { loadPoseModelBytes } from '../../analysis/pose-runtime';
 import {
   CameraError,
   countCameras,

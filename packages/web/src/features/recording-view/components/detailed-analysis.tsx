@@ -7,7 +7,7 @@ import { RECORDING_VIEW } from '../constants';
 
 // The analysis (MediaPipe and the analysers) loads only when someone opens it.
 const VideoAnalysis = lazy(async () => ({
-  default: (await import('../../../analysis/video-analysis')).VideoAnalysis,
+  default: (await import('../../analysis/video-analysis')).VideoAnalysis,
 }));
 
 /** The recorded video, and 'Show/Hide Detailed Analysis': the video analysis component on it,
