@@ -4,7 +4,7 @@ import {
   getQueryFn,
   pathFromQueryKey,
   throwIfResponseNotOk,
-} from '../src/lib/query-client';
+} from './query-client';
 
 afterEach(() => {
   vi.unstubAllGlobals();

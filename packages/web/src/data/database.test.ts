@@ -13,7 +13,7 @@ import {
   PARTICIPANT_GENDERS,
   TIME_UNIT_LABELS,
   TIME_UNITS,
-} from '../src/data/challenges/challenge-labels';
+} from './challenges/challenge-labels';
 import {
   type Composite,
   type DbEnum,
@@ -21,13 +21,13 @@ import {
   type Row,
   type RowInsert,
   toJsonDocument,
-} from '../src/data/database';
+} from './database';
 import {
   PROFILE_GENDER_LABELS,
   PROFILE_GENDERS,
   PROFILE_GOAL_LABELS,
   PROFILE_GOALS,
-} from '../src/data/profiles/profile-labels';
+} from './profiles/profile-labels';
 
 describe('typed database', () => {
   it('a challenge insert may leave the slug to the database trigger', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '../../../data/supabase-client';
 import { SLUG_ATTEMPTS } from '../constants';
-import { createUserChallenge, creationErrorMessage } from '../data/create-user-challenge';
 import { DEFAULT_USER_CHALLENGE_FORM, userChallengeInsert } from '../user-challenge-form';
+import { createUserChallenge, creationErrorMessage } from './create-user-challenge';
 
 const USER = '0b5c1e9e-4a1f-4d8a-9a52-1d8f0b6f2a11';
 const FALLBACK = 'Failed to create challenge. Please try again.';

@@ -1,7 +1,7 @@
 import { builtinDefinitions, DefinitionError, LANDMARK } from '@reptemple/definitions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AutoSaver, type SaveStatus } from '../src/features/editor/auto-save';
-import { AUTO_SAVE_DELAY_MS, EDITOR_STORAGE_KEYS } from '../src/features/editor/constants';
+import { AutoSaver, type SaveStatus } from './auto-save';
+import { AUTO_SAVE_DELAY_MS, EDITOR_STORAGE_KEYS } from './constants';
 import {
   definitionProblems,
   exportFileName,
@@ -11,24 +11,15 @@ import {
   importJson,
   issuesOf,
   readDraft,
-} from '../src/features/editor/definition-io';
+} from './definition-io';
 import {
   blankDefinition,
   type EditorAction,
   editorReducer,
   initialEditorState,
-} from '../src/features/editor/editor-state';
-import {
-  loadEditor,
-  MemoryStorage,
-  saveDraft,
-  saveUiConfig,
-} from '../src/features/editor/local-store';
-import {
-  defaultUiConfig,
-  parseUiConfig,
-  serializeUiConfig,
-} from '../src/features/editor/ui-config';
+} from './editor-state';
+import { loadEditor, MemoryStorage, saveDraft, saveUiConfig } from './local-store';
+import { defaultUiConfig, parseUiConfig, serializeUiConfig } from './ui-config';
 
 const pushup = builtinDefinitions.pushup;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeAge } from '../lib/relative-age';
+import { relativeAge } from './relative-age';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { EDITOR_SPEC_TEXT } from '../../features/editor/constants';
+import type { SupabaseClient } from '../supabase-client';
 import {
   createExerciseDefinition,
   DefinitionWriteError,
@@ -6,9 +8,7 @@ import {
   deleteExerciseDefinition,
   listExerciseDefinitions,
   updateExerciseDefinition,
-} from '../src/data/definitions/exercise-definitions';
-import type { SupabaseClient } from '../src/data/supabase-client';
-import { EDITOR_SPEC_TEXT } from '../src/features/editor/constants';
+} from './exercise-definitions';
 
 type Call = [method: string, ...args: unknown[]];
 

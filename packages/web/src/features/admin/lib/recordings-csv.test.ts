@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { AdminRecording } from '../data/types';
-import { recordingsCsv, recordingsFileName, UTF8_BOM } from '../lib/recordings-csv';
+import { recordingsCsv, recordingsFileName, UTF8_BOM } from './recordings-csv';
 
 function recording(name: string, extra: Partial<AdminRecording> = {}): AdminRecording {
   return {

@@ -9,7 +9,7 @@ import {
   isoToLocalInput,
   localInputToIso,
   readAdminChallengeForm,
-} from '../lib/challenge-form';
+} from './challenge-form';
 
 const DEFINITION = BUILTIN_PUSHUP_DEFINITION_ID;
 const VALID: AdminChallengeFormValues = {

@@ -4,12 +4,12 @@
 // Used by test/challenge-status.test.ts (the pure function) and
 // e2e/challenge-status-agreement.e2e.ts (the database, same cases).
 
-import type { ChallengeType } from '../src/data/challenges/challenge-labels';
+import type { ChallengeType } from './challenge-labels';
 import type {
   ChallengeClosedReason,
   ChallengeDateStatus,
   ParticipantGender,
-} from '../src/data/challenges/challenge-status';
+} from './challenge-status';
 
 const HOUR = 3_600_000;
 const DUEL = 72 * HOUR;

@@ -10,8 +10,8 @@ import {
 } from '../../../data/recordings/recordings';
 import type { PendingAttempt } from '../data/pending-attempts';
 import { UploadError } from '../data/upload-video';
-import type { FinishedAttempt } from '../logic/submission';
-import { type SubmitDeps, submitAttempt } from '../logic/submit-attempt';
+import type { FinishedAttempt } from './submission';
+import { type SubmitDeps, submitAttempt } from './submit-attempt';
 
 const attempt: FinishedAttempt = {
   id: 'c1-s1',

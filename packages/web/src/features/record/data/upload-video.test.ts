@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uploadFailureMessage } from '../data/upload-video';
+import { uploadFailureMessage } from './upload-video';
 
 describe('upload failure messages (spec 02 §8)', () => {
   it("is the server's error text when it sends one", () => {

@@ -7,22 +7,18 @@ import { builtinDefinitions } from '@reptemple/definitions';
 import { parseTrace } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
 import { CAPTION_FACTS } from '../facts';
-import { activeDot, pickFacts } from '../logic/fact-carousel';
-import {
-  BUILTIN_PUSHUP_DEFINITION_ID,
-  ConfigurationError,
-  liveCountingFor,
-} from '../logic/live-analyzer';
-import { LiveSession, type LiveSnapshot } from '../logic/live-session';
-import { type RecordingView, shownOnScreen } from '../logic/recording-view';
+import { activeDot, pickFacts } from './fact-carousel';
+import { BUILTIN_PUSHUP_DEFINITION_ID, ConfigurationError, liveCountingFor } from './live-analyzer';
+import { LiveSession, type LiveSnapshot } from './live-session';
+import { type RecordingView, shownOnScreen } from './recording-view';
 import {
   checkRegistration,
   isAlreadyRegistered,
   nameFromEmail,
   normalizeEmail,
-} from '../logic/registration';
-import { previewRotation, previewTransform } from '../logic/rotation';
-import { formatDuration, repsPerMinute, sessionVerdict } from '../logic/session-rules';
+} from './registration';
+import { previewRotation, previewTransform } from './rotation';
+import { formatDuration, repsPerMinute, sessionVerdict } from './session-rules';
 import {
   analysisData,
   attemptSeconds,
@@ -32,7 +28,7 @@ import {
   recordingRow,
   referrerFrom,
   uploadFields,
-} from '../logic/submission';
+} from './submission';
 
 describe('registration (spec 02 §4, §5)', () => {
   it('names a participant after the part of the e-mail before @', () => {

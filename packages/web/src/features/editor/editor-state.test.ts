@@ -1,6 +1,6 @@
 import { LANDMARK, type PhaseName } from '@reptemple/definitions';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_SPEC_TEXT, EDITOR_TEXT } from '../src/features/editor/constants';
+import { EDITOR_SPEC_TEXT, EDITOR_TEXT } from './constants';
 import {
   angleAddProblem,
   angleIdFor,
@@ -13,14 +13,14 @@ import {
   landmarkChoices,
   landmarksStillNeeded,
   toggleLandmark,
-} from '../src/features/editor/editor-state';
-import { clampRange } from '../src/features/editor/ranges';
+} from './editor-state';
+import { clampRange } from './ranges';
 import {
   exerciseNameHint,
   isValidExerciseName,
   nameRequiredProblem,
   parseTimingInput,
-} from '../src/features/editor/validation';
+} from './validation';
 
 const { left_shoulder, left_elbow, left_wrist, left_hip, left_knee, left_ankle, right_elbow } =
   LANDMARK;

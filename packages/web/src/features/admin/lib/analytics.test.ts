@@ -13,7 +13,7 @@ import {
   repTotals,
   submissionsPerDay,
   validRepsDistribution,
-} from '../lib/analytics';
+} from './analytics';
 
 let counter = 0;
 function recording(extra: Partial<AdminRecording>): AdminRecording {

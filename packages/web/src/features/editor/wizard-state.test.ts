@@ -2,21 +2,21 @@ import { readFileSync } from 'node:fs';
 import { type AngleDefinition, builtinDefinitions, LANDMARK } from '@reptemple/definitions';
 import { DefinitionAnalyzer, type Landmark, parseTrace } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
-import { EDITOR_SPEC_TEXT, RANGE_PROPOSAL } from '../src/features/editor/constants';
-import { toDocument } from '../src/features/editor/definition-io';
+import { EDITOR_SPEC_TEXT, RANGE_PROPOSAL } from './constants';
+import { toDocument } from './definition-io';
 import {
   blankDefinition,
   type EditorAction,
   editorReducer,
   initialEditorState,
-} from '../src/features/editor/editor-state';
-import { measureAngle } from '../src/features/editor/frame-angles';
-import { bandAround, proposeRanges, splitRanges } from '../src/features/editor/range-proposal';
+} from './editor-state';
+import { measureAngle } from './frame-angles';
+import { bandAround, proposeRanges, splitRanges } from './range-proposal';
 import {
   calculateFrameAngles,
   calculationErrorText,
   type FrameAnglesIO,
-} from '../src/features/editor/wizard-calculation';
+} from './wizard-calculation';
 import {
   type CapturedFrame,
   calculationProblem,
@@ -27,7 +27,7 @@ import {
   type WizardAction,
   type WizardState,
   wizardReducer,
-} from '../src/features/editor/wizard-state';
+} from './wizard-state';
 
 const pushup = builtinDefinitions.pushup;
 const elbow = pushup.angles[0]!;
@@ -374,7 +374,7 @@ describe('the wizard end to end on a recorded clip (landmark trace)', () => {
   it('an elbow angle proposed from three frames counts the 5 labelled reps of 08-tank-top-side', async () => {
     const trace = parseTrace(
       readFileSync(
-        new URL('../../../fixtures/traces/pushup/08-tank-top-side.ndjson', import.meta.url),
+        new URL('../../../../../fixtures/traces/pushup/08-tank-top-side.ndjson', import.meta.url),
         'utf8',
       ),
     );

@@ -1,14 +1,14 @@
 import type { Session, User } from '@supabase/supabase-js';
 import { describe, expect, it, vi } from 'vitest';
+import type { UserProfile } from '../data/profiles/profiles';
 import {
   type AuthState,
   authReducer,
   INITIAL_AUTH_STATE,
   isAdmin,
   reactionToAuthEvent,
-} from '../src/auth/auth-state';
-import { AuthStore, type AuthStoreDeps } from '../src/auth/auth-store';
-import type { UserProfile } from '../src/data/profiles/profiles';
+} from './auth-state';
+import { AuthStore, type AuthStoreDeps } from './auth-store';
 
 const user = (id = 'u1', email = 'a@example.test') => ({ id, email }) as User;
 const session = (who: User) => ({ user: who, access_token: 't' }) as Session;

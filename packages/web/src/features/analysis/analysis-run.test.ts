@@ -4,16 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { builtinDefinitions } from '@reptemple/definitions';
 import { DefinitionAnalyzer, PushupAnalyzer, parseTrace } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
-import { AnalysisRun, displayPhase, frameAtTime } from '../src/features/analysis/analysis-run';
-import { ANGLE_ARC_COLORS } from '../src/features/analysis/constants';
-import {
-  arcLandmarks,
-  isDrawable,
-  overlayAngles,
-  visibleSide,
-} from '../src/features/analysis/pose-overlay';
+import { AnalysisRun, displayPhase, frameAtTime } from './analysis-run';
+import { ANGLE_ARC_COLORS } from './constants';
+import { arcLandmarks, isDrawable, overlayAngles, visibleSide } from './pose-overlay';
 
-const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const trace = (name: string) =>
   parseTrace(readFileSync(path.join(REPO_DIR, 'fixtures/traces/pushup', name), 'utf8'));
 

@@ -5,9 +5,9 @@ import {
   countFromInput,
   typeColumnsToInsert,
   typeColumnsToUpdate,
-} from '../../../data/challenges/challenge-fields';
-import { DEFAULT_TYPE_FIELDS, readTypeFields, typeFieldsFromChallenge } from '../type-fields-form';
-import { DEFAULT_USER_CHALLENGE_FORM, userChallengeInsert } from '../user-challenge-form';
+} from '../../data/challenges/challenge-fields';
+import { DEFAULT_TYPE_FIELDS, readTypeFields, typeFieldsFromChallenge } from './type-fields-form';
+import { DEFAULT_USER_CHALLENGE_FORM, userChallengeInsert } from './user-challenge-form';
 
 const USER = '0b5c1e9e-4a1f-4d8a-9a52-1d8f0b6f2a11';
 

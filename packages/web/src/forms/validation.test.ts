@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserProfile } from '../src/data/profiles/profiles';
+import type { UserProfile } from '../data/profiles/profiles';
 import {
   EMPTY_PROFILE_FORM,
   hasAnyProfileValue,
@@ -12,7 +12,7 @@ import {
   validateProfileForm,
   validateWaitlist,
   waitlistSource,
-} from '../src/forms/validation';
+} from './validation';
 
 describe('waitlist (spec 01 §5)', () => {
   const filled = { email: 'a@example.test', source: 'friend_referral', otherSource: '' };

@@ -13,7 +13,7 @@ import {
   REP_PLAYBACK_CHECK_INTERVAL_MS,
   SAMPLE_VIDEO_BASE_URL,
   SAMPLE_VIDEO_FOLDERS,
-} from '../src/features/analysis/constants';
+} from './constants';
 import {
   DURATION_WORKAROUND,
   isUsableDuration,
@@ -24,14 +24,14 @@ import {
   repPlaybackFinished,
   resumeLeadMs,
   steppedTime,
-} from '../src/features/analysis/playback';
-import { poseModelUrl } from '../src/features/analysis/pose-runtime';
+} from './playback';
+import { poseModelUrl } from './pose-runtime';
 import {
   groupSampleVideos,
   parseSampleVideoIndex,
   SampleVideoIndexError,
   sampleVideoName,
-} from '../src/features/analysis/sample-videos';
+} from './sample-videos';
 
 describe('spec constants (spec 01 §9) and messages (§5, §8)', () => {
   it('keeps the numbers the spec fixes', () => {

@@ -1,6 +1,6 @@
 import type { RepRecord, TimelineEntry } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
-import { PHASE_COLORS } from '../src/features/analysis/constants';
+import { PHASE_COLORS } from './constants';
 import {
   analysisSpeedText,
   analysisStatusText,
@@ -12,7 +12,7 @@ import {
   repTimeline,
   seekBarSegments,
   seekBarSpan,
-} from '../src/features/analysis/timeline';
+} from './timeline';
 
 const entry = (timestamp: number, phase: TimelineEntry['phase'], valid = true): TimelineEntry => ({
   timestamp,

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  acceptsRecording,
-  challengeTiming,
-  resultsHidden,
-} from '../src/data/challenges/challenge-status';
+import { acceptsRecording, challengeTiming, resultsHidden } from './challenge-status';
 import { challengeAt, STATUS_CASES } from './challenge-status-cases';
 
 describe('challengeTiming: the one date status of every screen (spec 02 §4)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToastStore, toastReducer } from '../src/toast/toast-store';
+import { ToastStore, toastReducer } from './toast-store';
 
 describe('toasts (spec 01 §9)', () => {
   it('keeps one toast: a new one replaces the visible one', () => {
