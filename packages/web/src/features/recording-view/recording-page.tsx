@@ -6,10 +6,7 @@ import { useAuth } from '../../auth/auth-provider';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../constants/messages';
-import {
-  type ChallengeWithDefinition,
-  getChallengeWithDefinition,
-} from '../../data/challenges/challenges';
+import type { ChallengeWithDefinition } from '../../data/challenges/challenges';
 import { isUuid } from '../../lib/uuid';
 import { errorToast } from '../../toast/toast-store';
 import { VERIFICATION } from '../verification/messages';
@@ -19,7 +16,8 @@ import { DetailedAnalysis } from './components/detailed-analysis';
 import { RecordingStats } from './components/recording-stats';
 import { ShareAchievement } from './components/share-achievement';
 import { RECORDING_VIEW } from './constants';
-import { getRecording, type PublicRecording } from './data/recording';
+import { recordingViewQueries } from './data/queries';
+import type { PublicRecording } from './data/recording';
 import { challengeDefinition, gifFileName, shareCaption } from './recording-rules';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -154,14 +152,7 @@ export function RecordingPage() {
   const { supabase } = useAuth();
   const valid = isUuid(challengeId) && isUuid(recordingId);
   const data = useQuery({
-    queryKey: ['recording', challengeId, recordingId],
-    queryFn: async () => {
-      const [challenge, recording] = await Promise.all([
-        getChallengeWithDefinition(supabase, challengeId!),
-        getRecording(supabase, challengeId!, recordingId!),
-      ]);
-      return { challenge, recording };
-    },
+    ...recordingViewQueries.view(supabase, challengeId ?? '', recordingId ?? ''),
     enabled: valid,
   });
 

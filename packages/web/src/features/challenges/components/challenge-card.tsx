@@ -5,12 +5,9 @@ import { useAuth } from '../../../auth/auth-provider';
 import { HiddenValue } from '../../../components/hidden-count';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { challengeTiming } from '../../../data/challenges/challenge-status';
-import {
-  type ChallengeSummary,
-  type Leader,
-  loadChallengeSummary,
-} from '../../../data/challenges/challenge-summaries';
+import type { ChallengeSummary, Leader } from '../../../data/challenges/challenge-summaries';
 import type { Challenge } from '../../../data/challenges/challenges';
+import { challengeQueries } from '../../../data/challenges/queries';
 import { challengeTerms, dateFormat, plural, TYPE_LABELS } from '../challenge-terms';
 import { CHALLENGES, DETAIL } from '../messages';
 
@@ -54,11 +51,8 @@ export function closedLabel(reason: ReturnType<typeof challengeTiming>['closedRe
 export function ChallengeCard(props: { challenge: Challenge; now: Date }) {
   const { challenge } = props;
   const { supabase, user } = useAuth();
-  const summaryQuery = useQuery({
-    // By viewer: an admin (and a participant, for their own entry) may see hidden results.
-    queryKey: ['challenge', challenge.id, 'card-summary', user?.id ?? null],
-    queryFn: () => loadChallengeSummary(supabase, challenge.id),
-  });
+  // By viewer: an admin (and a participant, for their own entry) may see hidden results.
+  const summaryQuery = useQuery(challengeQueries.summary(supabase, challenge.id, user?.id ?? null));
   const summary = summaryQuery.data;
   const timing = challengeTiming(challenge, props.now);
   const TypeIcon =

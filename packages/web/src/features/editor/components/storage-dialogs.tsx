@@ -9,9 +9,9 @@ import {
   definitionErrorMessage,
   deleteExerciseDefinition,
   type ExerciseDefinitionRecord,
-  listExerciseDefinitions,
   updateExerciseDefinition,
 } from '../../../data/definitions/exercise-definitions';
+import { definitionKeys, definitionQueries } from '../../../data/definitions/queries';
 import { toast } from '../../../toast/toast-store';
 import { EDITOR_SPEC_TEXT, EDITOR_TEXT } from '../constants';
 import {
@@ -25,15 +25,9 @@ import type { DraftDefinition } from '../editor-state';
 import { nameRequiredProblem } from '../validation';
 import { ModalDialog, ProblemList } from './modal-dialog';
 
-const DEFINITIONS_KEY = ['exercise_definitions'] as const;
-
 function useDefinitionList(enabled: boolean) {
   const { supabase } = useAuth();
-  return useQuery({
-    queryKey: DEFINITIONS_KEY,
-    queryFn: () => listExerciseDefinitions(supabase),
-    enabled,
-  });
+  return useQuery({ ...definitionQueries.list(supabase), enabled });
 }
 
 /** 'Add New': a blank definition, or one built from a video by the wizard. */
@@ -102,7 +96,7 @@ export function SaveDialog(props: {
       });
     },
     onSuccess: async (record, mode) => {
-      await queryClient.invalidateQueries({ queryKey: DEFINITIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: definitionKeys.all });
       toast({
         title: mode === 'update' ? 'Definition updated' : 'Definition saved',
         description: `"${record.name}" is stored.`,
@@ -204,7 +198,7 @@ export function LoadDialog(props: {
     mutationFn: (id: string) => deleteExerciseDefinition(supabase, id),
     onSuccess: async () => {
       setConfirming(null);
-      await queryClient.invalidateQueries({ queryKey: DEFINITIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: definitionKeys.all });
       toast({ title: 'Definition deleted' });
     },
     onError: (caught) => {
