@@ -1,0 +1,30 @@
+// The record flow's steps (spec 02 §4), one at a time, and where Challenge Complete leads. Pure.
+
+import { attemptsUnlimited, type EventLink } from '../../../data/challenges/challenges';
+import type { PendingAttempt } from '../data/pending-attempts';
+import { RECORD } from '../messages';
+import type { SubmitPhase } from './submit-attempt';
+
+export type Step =
+  | { kind: 'account' }
+  | { kind: 'check-email'; email: string }
+  | { kind: 'camera' }
+  | { kind: 'results'; pending: PendingAttempt; videoUrl: string }
+  | { kind: 'submitting'; pending: PendingAttempt; phase: SubmitPhase }
+  | {
+      kind: 'complete';
+      validReps: number;
+      videoSaved: boolean;
+      pending: PendingAttempt | null;
+    }
+  | { kind: 'stopped'; title: string; message: string };
+
+/** Where Challenge Complete leads: the camera again only where more attempts count. */
+export function stepAfterComplete(challenge: EventLink & { is_daily: boolean }): Step {
+  if (attemptsUnlimited(challenge)) return { kind: 'camera' };
+  return {
+    kind: 'stopped',
+    title: RECORD.alreadySubmittedTitle,
+    message: challenge.is_daily ? RECORD.alreadySubmittedToday : RECORD.alreadySubmitted,
+  };
+}
