@@ -60,6 +60,18 @@ export const RECORD = {
   alreadySubmittedToday:
     'This daily challenge takes one attempt a day, and today’s is in. Come back tomorrow (your days here are counted in the time zone of your first attempt).',
   closedTitle: 'This challenge is closed',
+  // The daily rule before the camera (issue 26, ours)
+  nextAttemptTitle: 'Today’s attempt is in',
+  nextAttemptIn: (until: string) => `Next attempt in ${until}`,
+  nextAttemptOpens: (moment: string, zone: string) => `It opens on ${moment} (${zone}).`,
+  nextAttemptLocal: (moment: string, zone: string) =>
+    `That is ${moment} where you are now (${zone}).`,
+  dailyRule:
+    'This daily challenge takes one attempt a day, counted in the time zone of your first attempt.',
+  lastDayOver: (end: string) =>
+    `The challenge ends on ${end}, before your next day starts. Thank you for taking part!`,
+  lessThanAMinute: 'less than a minute',
+  checkingToday: 'Checking today’s attempt...',
   notFoundTitle: 'Challenge Not Found',
   configurationErrorTitle: 'Configuration Error',
   configurationError:

@@ -26,6 +26,8 @@ export function CameraStage(props: {
   userId: string;
   exerciseName: string;
   onPreviewReady: () => void;
+  /** Asked right before the countdown; false keeps the attempt from starting. */
+  confirmCanRecord: () => Promise<boolean>;
   onFinished: (recording: FinishedRecording) => void;
   onDiagnosticsLog: (line: string) => void;
   diagnosticsOpen: boolean;
@@ -82,7 +84,7 @@ export function CameraStage(props: {
   async function startRecording() {
     setSetupOpen(false);
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || !(await props.confirmCanRecord())) return;
     preview.stop();
     await attempt.start(video, preview.facing, preview.mirrored);
   }

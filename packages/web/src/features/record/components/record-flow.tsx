@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-provider';
 import { buttonClasses } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { CHALLENGE_CLOSED } from '../../../constants/messages';
 import { challengeTiming, type ParticipantGender } from '../../../data/challenges/challenge-status';
 import type { ChallengeWithDefinition } from '../../../data/challenges/challenges';
 import type { PendingAttempt } from '../data/pending-attempts';
+import { useDailyRule } from '../hooks/use-daily-rule';
 import { useDeviceAttempts } from '../hooks/use-device-attempts';
 import { useDiagnosticsLog } from '../hooks/use-diagnostics-log';
 import { useInterfaceWatch } from '../hooks/use-interface-watch';
@@ -23,6 +24,7 @@ import { ChallengeCompleteDialog } from './challenge-complete-dialog';
 import { CheckEmailCard } from './check-email-card';
 import { FallbackCard } from './fallback-card';
 import { MessageCard } from './message-card';
+import { NextAttemptCard } from './next-attempt-card';
 import { PendingAttemptCard } from './pending-attempt-card';
 import { RegistrationCard } from './registration-card';
 import { ResultsCard } from './results-card';
@@ -77,7 +79,13 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
   }, [challenge.exercise_definitions]);
 
   const [step, setStep] = useState<Step>({ kind: 'account' });
-  const participation = useParticipation({ challenge, refParam, setStep });
+  const daily = useDailyRule(challenge);
+  const participation = useParticipation({
+    challenge,
+    refParam,
+    setStep,
+    nextAttempt: daily.nextAttempt,
+  });
   const { participant } = participation;
   const device = useDeviceAttempts(challenge.id, participant?.userId ?? user?.id ?? null);
   const submission = useSubmission({
@@ -92,6 +100,30 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
   const { log, addLog } = useDiagnosticsLog();
   const [stageKey, setStageKey] = useState(0);
   const watch = useInterfaceWatch(step.kind === 'camera');
+
+  /** Right before the countdown: the daily rule is asked again (another tab may have submitted),
+   * so no attempt is recorded that cannot be submitted. */
+  const confirmCanRecord = useCallback(async (): Promise<boolean> => {
+    const next = await daily.nextAttempt();
+    if (next) setStep({ kind: 'next-day', next });
+    return next === null;
+  }, [daily.nextAttempt]);
+
+  /** The next attempt's moment has come: asked again, then the camera. */
+  const reopen = useCallback(async () => {
+    const next = await daily.nextAttempt();
+    setStep(next ? { kind: 'next-day', next } : { kind: 'camera' });
+  }, [daily.nextAttempt]);
+
+  /** After Challenge Complete: a daily challenge says when the next attempt opens. */
+  async function afterComplete() {
+    if (!daily.applies) {
+      setStep(stepAfterComplete(challenge));
+      return;
+    }
+    const next = await daily.nextAttempt();
+    setStep(next ? { kind: 'next-day', next } : { kind: 'camera' });
+  }
 
   async function onRecordingFinished(recording: FinishedRecording) {
     const pending: PendingAttempt = {
@@ -179,6 +211,17 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
           />
         </>
       );
+    case 'next-day':
+      return (
+        <>
+          {resendCard}
+          <NextAttemptCard
+            challengeId={challenge.id}
+            next={step.next}
+            onOpen={() => void reopen()}
+          />
+        </>
+      );
     case 'check-email':
       return (
         <CheckEmailCard
@@ -239,6 +282,7 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
             userId={participant!.userId}
             exerciseName={challenge.exercise_definitions?.name ?? 'Push-up'}
             onPreviewReady={watch.onPreviewReady}
+            confirmCanRecord={confirmCanRecord}
             onFinished={(recording) => void onRecordingFinished(recording)}
             onDiagnosticsLog={addLog}
             diagnosticsOpen={diagnosticsOpen}
@@ -278,7 +322,7 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
             busy={busy}
             onResendVideo={() => step.pending && void submission.send(step.pending, true)}
             onNextUser={() => void submission.nextUser()}
-            onClose={() => setStep(stepAfterComplete(challenge))}
+            onClose={() => void afterComplete()}
           />
         </>
       );

@@ -20,6 +20,7 @@ import {
   signOutHere,
 } from '../data/registration';
 import type { Step } from '../logic/flow-steps';
+import type { NextAttempt } from '../logic/next-attempt';
 import { nameFromEmail } from '../logic/registration';
 import type { Participant } from '../logic/submission';
 import { RECORD } from '../messages';
@@ -29,6 +30,8 @@ export function useParticipation(options: {
   challenge: ChallengeWithDefinition;
   refParam: string | null;
   setStep: (step: Step) => void;
+  /** The daily rule: when the next attempt opens if today's is in (use-daily-rule). */
+  nextAttempt: () => Promise<NextAttempt | null>;
 }) {
   const { challenge, refParam, setStep } = options;
   const { supabase, user, profile } = useAuth();
@@ -75,7 +78,9 @@ export function useParticipation(options: {
       return;
     }
     setParticipant(next);
-    setStep({ kind: 'camera' });
+    // A daily challenge says before the camera when today's attempt is in (issue 26).
+    const nextDay = await options.nextAttempt();
+    setStep(nextDay ? { kind: 'next-day', next: nextDay } : { kind: 'camera' });
   }
 
   async function register(values: { name: string; email: string; gender: ParticipantGender }) {

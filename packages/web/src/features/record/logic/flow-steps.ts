@@ -3,6 +3,7 @@
 import { attemptsUnlimited, type EventLink } from '../../../data/challenges/challenges';
 import type { PendingAttempt } from '../data/pending-attempts';
 import { RECORD } from '../messages';
+import type { NextAttempt } from './next-attempt';
 import type { SubmitPhase } from './submit-attempt';
 
 export type Step =
@@ -17,7 +18,9 @@ export type Step =
       videoSaved: boolean;
       pending: PendingAttempt | null;
     }
-  | { kind: 'stopped'; title: string; message: string };
+  | { kind: 'stopped'; title: string; message: string }
+  /** A daily challenge whose attempt of today is in: when the next one opens. */
+  | { kind: 'next-day'; next: NextAttempt };
 
 /** Where Challenge Complete leads: the camera again only where more attempts count. */
 export function stepAfterComplete(challenge: EventLink & { is_daily: boolean }): Step {
