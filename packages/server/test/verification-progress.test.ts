@@ -61,10 +61,12 @@ async function verifiedRecording(
   );
 }
 
-/** Moves the recording's job to the front of the queue: created `order` seconds after 2001. */
+/** Moves the recording's job to the front of the queue: created (and takeable) `order` seconds
+ * after 2001. */
 async function toFrontOfQueue(recordingId: string, order: number) {
   await sql(
-    `update pgboss.job set created_on = timestamptz '2001-01-01' + $2 * interval '1 second'
+    `update pgboss.job set created_on = timestamptz '2001-01-01' + $2 * interval '1 second',
+       start_after = timestamptz '2001-01-01' + $2 * interval '1 second'
      where name = 'verification' and data->>'recordingId' = $1`,
     [recordingId, order],
   );
@@ -99,7 +101,7 @@ describe('a verification in the queue: its place and an estimate', () => {
       { state: 'waiting', position: 2, running: 0, stalled: true },
       { state: 'waiting', position: 3, running: 0, stalled: true },
     ]);
-    // Nothing has run for a minute: no worker takes jobs, so no time is promised.
+    // Takeable for years and nothing runs: no worker takes jobs, so no time is promised.
     expect(a!.estimate).toBeNull();
 
     // A worker takes another recording's job (10 s of video: 30 s at the measured rate).

@@ -28,10 +28,9 @@ export type QueuePosition =
       ahead: unknown[];
       /** Jobs that run now. */
       running: RunningJob[];
-      /** s since the job was queued. */
-      waitingSeconds: number;
-      /** It failed a try and waits out its retry delay. */
-      retrying: boolean;
+      /** s since a worker could have taken it (its creation, or the end of its retry delay);
+       * negative while it may not be taken yet. */
+      takeableForSeconds: number;
     };
 
 /** The place of the newest job of `queue` with this singleton key. */
@@ -45,11 +44,11 @@ export async function queuePosition(
     state: string;
     priority: number;
     created_on: Date;
-    age_s: number;
+    takeable_s: number;
     started_s: number | null;
   }>(
     `select id, state, priority, created_on,
-       extract(epoch from now() - created_on)::float8 as age_s,
+       extract(epoch from now() - greatest(created_on, start_after))::float8 as takeable_s,
        extract(epoch from now() - started_on)::float8 as started_s
      from ${QUEUE_SCHEMA}.job
      where name = $1 and singleton_key = $2 and state in ('created', 'retry', 'active')
@@ -78,7 +77,6 @@ export async function queuePosition(
     state: 'waiting',
     ahead: ahead.map((row) => row.data),
     running: runningJobs,
-    waitingSeconds: job.age_s,
-    retrying: job.state === 'retry',
+    takeableForSeconds: job.takeable_s,
   };
 }

@@ -11,7 +11,8 @@ type Queryable = Pick<pg.Pool, 'query'>;
 
 /** Recent verifications the rate is measured over. */
 export const RATE_SAMPLE_SIZE = 20;
-/** A job waiting this long with nothing running means no worker is taking jobs. s */
+/** A job a worker could have taken this long ago, with nothing running, means no worker is
+ * taking jobs (they poll every 0.5 s). s */
 export const STALLED_AFTER_SECONDS = 60;
 
 export interface VerificationProgress {
@@ -159,8 +160,7 @@ export async function verificationProgress(
       },
     };
   }
-  const stalled =
-    place.running.length === 0 && !place.retrying && place.waitingSeconds > STALLED_AFTER_SECONDS;
+  const stalled = place.running.length === 0 && place.takeableForSeconds > STALLED_AFTER_SECONDS;
   const queue = {
     state: 'waiting' as const,
     position: place.ahead.length + 1,
