@@ -5,7 +5,7 @@ import {
   GENDER_FILTER_LABELS,
 } from '../../../data/challenges/challenge-labels';
 import { challengeTiming } from '../../../data/challenges/challenge-status';
-import { FlaggedBadge } from '../../verification/verification-badge';
+import { FlaggedBadge } from '../../verification/components/verification-badge';
 import { type ChallengeFlag, TABLE } from '../constants';
 import type { AdminChallengeListItem } from '../data/types';
 import { RowMenu } from './row-menu';

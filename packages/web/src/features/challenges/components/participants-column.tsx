@@ -2,7 +2,7 @@ import { EyeOff, Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
-import { VerificationBadge } from '../../verification/verification-badge';
+import { VerificationBadge } from '../../verification/components/verification-badge';
 import { plural } from '../challenge-terms';
 import { DETAIL, DETAIL_TOP_COUNT } from '../messages';
 

@@ -4,7 +4,7 @@ import { CountOrHidden } from '../../../components/hidden-count';
 import { buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
 import { formatDuration } from '../../../lib/duration';
-import { VerificationBadge } from '../../verification/verification-badge';
+import { VerificationBadge } from '../../verification/components/verification-badge';
 import { LEADERBOARD } from '../constants';
 import { EntryName } from './entry-name';
 import { RankBadge } from './rank-badge';

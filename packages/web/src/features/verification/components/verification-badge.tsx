@@ -1,5 +1,5 @@
 import { AlertTriangle, BadgeCheck, Loader2, ShieldOff } from 'lucide-react';
-import { VERIFICATION, VERIFICATION_STATUS_LABELS, type VerificationStatus } from './messages';
+import { VERIFICATION, VERIFICATION_STATUS_LABELS, type VerificationStatus } from '../messages';
 
 const STYLES: Record<VerificationStatus, string> = {
   verifying: 'border-line text-muted',

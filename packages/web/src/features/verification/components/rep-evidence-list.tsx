@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { SupabaseClient } from '../../data/supabase-client';
-import { listRepEvidence, type RepEvidence } from './data/rep-evidence';
-import { contactSheetUrl, VERIFICATION } from './messages';
+import type { SupabaseClient } from '../../../data/supabase-client';
+import { listRepEvidence, type RepEvidence } from '../data/rep-evidence';
+import { contactSheetUrl, VERIFICATION } from '../messages';
 
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(2)} s`);
 const degrees = (angle: number | null) => (angle === null ? '–' : `${Math.round(angle)}°`);
