@@ -66,6 +66,8 @@ export class RecordingController {
   private timers: ReturnType<typeof setTimeout>[] = [];
   private ruleTimer: ReturnType<typeof setInterval> | undefined;
   private recordingStartedMs = 0;
+  /** When the first counted frame came, in ms from the recorder's start. */
+  private countingStartMs: number | undefined;
   private finishing = false;
   private cancelled = false;
   private view: RecordingView = {
@@ -186,6 +188,8 @@ export class RecordingController {
       detector: this.detector,
       mode: this.view.inferenceOnly ? 'inference-only' : 'live',
       onDetection: (detection) => {
+        // The live clock starts at the first analysed frame (its timestamps count from there).
+        this.countingStartMs ??= performance.now() - this.recordingStartedMs;
         this.checkRules({ snapshot: this.session!.add(detection) });
       },
       onError: (error) => {
@@ -251,6 +255,7 @@ export class RecordingController {
       definition: counting.definition,
       exerciseName: this.options.exerciseName,
       timeZone: browserTimeZone(),
+      ...(this.countingStartMs === undefined ? {} : { countingStartMs: this.countingStartMs }),
     };
     this.options.onFinished({ attempt, video, mimeType: this.recorder?.mimeType ?? video.type });
   }

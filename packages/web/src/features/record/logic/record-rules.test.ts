@@ -228,6 +228,14 @@ describe('the submission (spec 02 §3, §7)', () => {
     });
   });
 
+  it('analysis_data keeps when live counting started, so the live reps line up with the video', () => {
+    expect(
+      analysisData({ ...attempt, countingStartMs: 118.6 }, false).analysis_results,
+    ).toMatchObject({ countingStartMs: 119 });
+    // An attempt kept on the device from before it was measured has none.
+    expect(analysisData(attempt, false).analysis_results).not.toHaveProperty('countingStartMs');
+  });
+
   it('the upload fields are those of spec 02 §7', () => {
     const fields = uploadFields(attempt, 'Gym Wall', false);
     expect(Object.keys(fields).sort()).toEqual([
