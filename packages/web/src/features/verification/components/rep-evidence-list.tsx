@@ -1,64 +1,37 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import type { SupabaseClient } from '../../../data/supabase-client';
-import { listRepEvidence, type RepEvidence } from '../data/rep-evidence';
-import { contactSheetUrl, VERIFICATION } from '../messages';
+import { verificationQueries } from '../data/queries';
+import { VERIFICATION } from '../messages';
+import { RepEvidenceItem } from './rep-evidence-item';
 
-const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(2)} s`);
-const degrees = (angle: number | null) => (angle === null ? '–' : `${Math.round(angle)}°`);
+/** Reps listed before 'Show all N reps'. */
+export const REPS_SHOWN_FIRST = 10;
 
-/** Why each rep counted or not: its time, the driving angle's bottom and top, the phases it went
- * through, the analyser's reason, and its contact sheet (bottom and top frames). */
+/** Why each rep counted or not, one compact line a rep that opens to its pictures; the first ten,
+ * then all on request. */
 export function RepEvidenceList(props: { client: SupabaseClient; recordingId: string }) {
-  const [state, setState] = useState<
-    { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; reps: RepEvidence[] }
-  >({ kind: 'loading' });
-  useEffect(() => {
-    let live = true;
-    listRepEvidence(props.client, props.recordingId).then(
-      (reps) => live && setState({ kind: 'loaded', reps }),
-      () => live && setState({ kind: 'failed' }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [props.client, props.recordingId]);
-  if (state.kind === 'loading') return null;
-  if (state.kind === 'failed')
-    return <p className="text-sm text-red-400">{VERIFICATION.evidenceLoadFailed}</p>;
-  if (state.reps.length === 0)
-    return <p className="text-sm text-muted">{VERIFICATION.evidenceEmpty}</p>;
+  const evidence = useQuery(verificationQueries.evidence(props.client, props.recordingId));
+  const [showAll, setShowAll] = useState(false);
+  if (evidence.isPending) return null;
+  if (evidence.isError)
+    return <p className="text-sm text-danger">{VERIFICATION.evidenceLoadFailed}</p>;
+  const reps = evidence.data;
+  if (reps.length === 0) return <p className="text-sm text-muted">{VERIFICATION.evidenceEmpty}</p>;
+  const shown = showAll ? reps : reps.slice(0, REPS_SHOWN_FIRST);
   return (
-    <ol aria-label={VERIFICATION.evidenceTitle} className="grid gap-3">
-      {state.reps.map((rep) => (
-        <li
-          key={rep.rep_number}
-          data-testid="rep-evidence"
-          className="grid gap-2 rounded-lg border border-line bg-surface-raised p-3 text-sm md:grid-cols-[16rem_1fr]"
-        >
-          <div>
-            <p className="font-semibold">
-              Rep {rep.rep_number}:{' '}
-              <span className={rep.is_valid ? 'text-emerald-400' : 'text-red-400'}>
-                {rep.is_valid ? VERIFICATION.repValid : rep.invalid_reason}
-              </span>
-            </p>
-            <p className="text-muted">
-              {seconds(rep.start_ms)} – {seconds(rep.end_ms)}
-            </p>
-            <p>
-              {rep.angle_name}: bottom {degrees(rep.bottom_angle)} at {seconds(rep.bottom_ms)}, top{' '}
-              {degrees(rep.top_angle)} at {seconds(rep.top_ms)}
-            </p>
-            <p className="text-muted">{rep.phase_path.join(' → ')}</p>
-          </div>
-          <img
-            src={contactSheetUrl(props.recordingId, rep.rep_number)}
-            alt={VERIFICATION.contactSheetAlt(rep.rep_number)}
-            loading="lazy"
-            className="w-full max-w-xl rounded-md"
-          />
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol aria-label={VERIFICATION.evidenceTitle} className="grid gap-1.5">
+        {shown.map((rep) => (
+          <RepEvidenceItem key={rep.rep_number} recordingId={props.recordingId} rep={rep} />
+        ))}
+      </ol>
+      {reps.length > REPS_SHOWN_FIRST ? (
+        <Button variant="outline" className="mt-3" onClick={() => setShowAll((value) => !value)}>
+          {showAll ? VERIFICATION.fewerReps : VERIFICATION.allReps(reps.length)}
+        </Button>
+      ) : null}
+    </>
   );
 }
