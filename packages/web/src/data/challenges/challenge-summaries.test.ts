@@ -40,8 +40,8 @@ describe('challenge cards', () => {
     expect(summaryFromBoards(board([entry('Bob', 30)]), board([entry('Ann', 25)]))).toEqual({
       participantCount: 4,
       resultsHidden: false,
-      topMale: { name: 'Bob', validReps: 30 },
-      topFemale: { name: 'Ann', validReps: 25 },
+      topMale: { name: 'Bob', validReps: 30, verificationStatus: 'verified' },
+      topFemale: { name: 'Ann', validReps: 25, verificationStatus: 'verified' },
     });
     expect(summaryFromBoards(board([]), board([]))).toMatchObject({
       topMale: null,

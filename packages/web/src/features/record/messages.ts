@@ -101,6 +101,13 @@ export const RECORD = {
   endedByLimit: 'Time is up: the 5-minute limit was reached.',
   endedByUser: 'Attempt finished.',
   recordAgain: 'Record again',
+  // Claimed to verified (issue 26, ours)
+  validRepsCountedLive: 'valid reps, counted live',
+  submittedCountedLive: (reps: number) =>
+    `${reps} valid reps submitted, counted live. The server verifies your video; the leaderboard shows the verified count.`,
+  verifyingAfterSubmit: 'The server now counts your video again; the leaderboard shows its count.',
+  countedLiveNote:
+    'Counted live on this device. After you submit, the server counts your video again, and the leaderboard shows the verified count.',
   uploading: 'Uploading your video...',
   saving: 'Saving your attempt...',
   savedWithoutVideoTitle: 'Saved without video',

@@ -8,6 +8,7 @@ import { challengeTiming } from '../../../data/challenges/challenge-status';
 import type { ChallengeSummary, Leader } from '../../../data/challenges/challenge-summaries';
 import type { Challenge } from '../../../data/challenges/challenges';
 import { challengeQueries } from '../../../data/challenges/queries';
+import { VerificationBadge } from '../../verification/components/verification-badge';
 import { challengeTerms, dateFormat, plural, TYPE_LABELS } from '../challenge-terms';
 import { CHALLENGES, DETAIL } from '../messages';
 
@@ -27,9 +28,14 @@ function LeaderLine(props: {
         // As on the leaderboard: who leads is part of the hidden result.
         <HiddenValue standIn={CHALLENGES.hiddenLeader} className="text-muted" />
       ) : leader ? (
-        <span className="truncate text-ink">
-          {leader.name}
-          <span className="text-muted"> · {plural(leader.validReps, 'rep', 'reps')}</span>
+        <span className="flex min-w-0 items-center gap-1.5">
+          <span className="truncate text-ink">
+            {leader.name}
+            <span className="text-muted"> · {plural(leader.validReps, 'rep', 'reps')}</span>
+          </span>
+          {leader.verificationStatus ? (
+            <VerificationBadge status={leader.verificationStatus} compact />
+          ) : null}
         </span>
       ) : (
         <span className="text-muted">{CHALLENGES.noLeader}</span>

@@ -93,8 +93,8 @@ export function ParticipantsColumn(props: {
                 <span className="font-semibold" data-testid="entry-reps">
                   {plural(entry.valid_reps ?? 0, 'rep', 'reps')}
                 </span>
-                {entry.verification_status && entry.verification_status !== 'verified' ? (
-                  <VerificationBadge status={entry.verification_status} />
+                {entry.verification_status ? (
+                  <VerificationBadge status={entry.verification_status} compact />
                 ) : null}
               </span>
             </li>

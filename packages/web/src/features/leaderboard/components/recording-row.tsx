@@ -47,8 +47,9 @@ export function RecordingRow(props: { challengeId: string; entry: LeaderboardEnt
               {LEADERBOARD.video}
             </span>
           ) : null}
-          {entry.verification_status && entry.verification_status !== 'verified' ? (
-            <VerificationBadge status={entry.verification_status} />
+          {/* Every count says whether it is verified (issue 26): a check for a verified one. */}
+          {entry.verification_status ? (
+            <VerificationBadge status={entry.verification_status} compact />
           ) : null}
         </EntryName>
         <p className="mt-0.5 text-xs text-muted">

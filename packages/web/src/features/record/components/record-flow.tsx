@@ -311,12 +311,13 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       return (
         <>
           <MessageCard title={RECORD.completeTitle} role="status">
-            <p>{step.validReps} valid reps submitted.</p>
+            <p>{RECORD.submittedCountedLive(step.validReps)}</p>
           </MessageCard>
           <ChallengeCompleteDialog
             open
             validReps={step.validReps}
             challengeId={challenge.id}
+            recordingId={step.recordingId}
             videoSaved={step.videoSaved}
             canResendVideo={step.pending !== null}
             busy={busy}

@@ -35,6 +35,9 @@ export function ResultsCard(props: {
       <p className="mt-2 text-muted" data-testid="ended-by">
         {ENDED[attempt.endedBy]}
       </p>
+      <p className="mt-1 text-sm text-muted" data-testid="counted-live-note">
+        {RECORD.countedLiveNote}
+      </p>
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {stats.map(([label, value, testId]) => (
           <div

@@ -84,6 +84,7 @@ export function useSubmission(options: {
         const kept = outcome.videoSaved ? null : { ...pending, recordingId: outcome.recordingId };
         setStep({
           kind: 'complete',
+          recordingId: outcome.recordingId,
           validReps: pending.attempt.validReps,
           videoSaved: outcome.videoSaved,
           pending: pending.video.size > 0 ? kept : null,

@@ -14,6 +14,7 @@ export type Step =
   | { kind: 'submitting'; pending: PendingAttempt; phase: SubmitPhase }
   | {
       kind: 'complete';
+      recordingId: string;
       validReps: number;
       videoSaved: boolean;
       pending: PendingAttempt | null;
