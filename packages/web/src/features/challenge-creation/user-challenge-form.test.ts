@@ -18,9 +18,10 @@ function insert(change: Partial<typeof DEFAULT_USER_CHALLENGE_FORM>) {
 }
 
 describe('creation defaults (spec 02 §9)', () => {
-  it('7 days, 10 daily reps, increment 1 every 1 day, name PUSHUP CHALLENGE', () => {
+  it('7 days, 10 daily reps, increment 1 every 1 day; the name empty, saved as PUSHUP CHALLENGE', () => {
+    expect(insert({}).name).toBe('PUSHUP CHALLENGE');
     expect(DEFAULT_USER_CHALLENGE_FORM).toMatchObject({
-      name: 'PUSHUP CHALLENGE',
+      name: '',
       lengthValue: '7',
       lengthUnit: 'days',
       minDailyReps: '10',

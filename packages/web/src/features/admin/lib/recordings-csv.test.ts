@@ -39,7 +39,16 @@ describe('the recordings CSV (spec 02 §9)', () => {
     const rows = parse(recordingsCsv([recording('Ada', { gender: 'male' })]));
     expect(rows).toEqual([
       ['Name', 'Email', 'Sex', 'Valid Reps', 'Invalid Reps', 'Total Reps', 'Duration', 'Date'],
-      ['Ada', 'someone@example.test', 'Male', '21', '3', '24', '61.5', '2026-11-24T09:30:00.123Z'],
+      [
+        'Ada',
+        'someone@example.test',
+        'Male',
+        '21',
+        '3',
+        '24',
+        '0:01:01',
+        '2026-11-24T09:30:00.123Z',
+      ],
     ]);
   });
   it('quotes commas, quotes and line breaks, and keeps UTF-8 names (emoji, accents) intact', () => {
