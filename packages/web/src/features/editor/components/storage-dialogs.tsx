@@ -221,7 +221,7 @@ export function LoadDialog(props: {
       open={props.open}
       onClose={props.onClose}
       title={EDITOR_SPEC_TEXT.loadDialogTitle}
-      className="max-w-2xl"
+      width="lg"
     >
       {list.isPending && list.fetchStatus !== 'idle' ? <Spinner label="Loading..." /> : null}
       {list.isError ? (

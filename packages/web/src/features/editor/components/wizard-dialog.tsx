@@ -3,6 +3,7 @@ import { Camera, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ChangeEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/field';
+import { DialogFooter } from '../../../components/ui/modal-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { errorToast } from '../../../toast/toast-store';
@@ -120,12 +121,7 @@ export function WizardDialog(props: {
 
   const stepIndex = WIZARD_STEPS.indexOf(state.step);
   return (
-    <ModalDialog
-      open={props.open}
-      onClose={close}
-      title={EDITOR_SPEC_TEXT.wizardTitle}
-      className="max-w-3xl"
-    >
+    <ModalDialog open={props.open} onClose={close} title={EDITOR_SPEC_TEXT.wizardTitle} width="xl">
       <ol className="mb-6 grid grid-cols-3 gap-2 text-center text-xs sm:text-sm" aria-label="Steps">
         {EDITOR_SPEC_TEXT.wizardSteps.map((label, index) => (
           <li
@@ -323,7 +319,8 @@ function FramesStep(props: {
         onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
         onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
         onSeeked={(event) => setTime(event.currentTarget.currentTime)}
-        className="aspect-video w-full rounded-lg bg-black"
+        // At most a third of the screen's height: the Capture buttons stay in sight on a laptop.
+        className="aspect-video max-h-[34svh] w-full rounded-lg bg-black object-contain"
       />
       <div className="grid gap-2">
         <input
@@ -359,7 +356,8 @@ function FramesStep(props: {
           </Button>
         </div>
       </div>
-      <div className="grid gap-3 sm:grid-cols-3">
+      {/* Three across only where each card is wide enough for its Capture button. */}
+      <div className="grid gap-3 md:grid-cols-3">
         {PHASE_NAMES.map((phase) => {
           const frame = state.frames[phase];
           return (
@@ -391,7 +389,7 @@ function FramesStep(props: {
           );
         })}
       </div>
-      <div className="flex justify-between gap-3">
+      <DialogFooter>
         <Button variant="secondary" onClick={() => dispatch({ type: 'back' })}>
           {EDITOR_SPEC_TEXT.back}
         </Button>
@@ -404,7 +402,7 @@ function FramesStep(props: {
         >
           {EDITOR_SPEC_TEXT.continueToReview}
         </Button>
-      </div>
+      </DialogFooter>
     </div>
   );
 }
@@ -597,7 +595,7 @@ function ReviewStep(props: {
           ) : null}
         </div>
       ) : null}
-      <div className="flex justify-between gap-3">
+      <DialogFooter>
         <Button variant="secondary" onClick={() => dispatch({ type: 'back' })}>
           {EDITOR_SPEC_TEXT.back}
         </Button>
@@ -605,7 +603,7 @@ function ReviewStep(props: {
         <Button aria-disabled={blocked !== null} onClick={create}>
           {EDITOR_SPEC_TEXT.createExercise}
         </Button>
-      </div>
+      </DialogFooter>
     </div>
   );
 }
