@@ -51,7 +51,7 @@ export function VideoAnalysisPage() {
   }, []);
 
   return (
-    <main className="mx-auto w-full max-w-6xl px-4 py-8">
+    <div className="mx-auto w-full max-w-6xl px-4 py-8">
       <h1 className="mb-2 font-display text-3xl text-gold">Video Analysis</h1>
       <p className="mb-4 text-muted">
         Every frame is analysed in your browser; nothing is uploaded. The counts match the{' '}
@@ -93,6 +93,6 @@ export function VideoAnalysisPage() {
         videoSrc={videoSrc}
         onVideoSrcChange={setVideoSrc}
       />
-    </main>
+    </div>
   );
 }

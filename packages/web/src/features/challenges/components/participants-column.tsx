@@ -36,7 +36,8 @@ export function ParticipantsColumn(props: {
           ? DETAIL.participantsLoading
           : plural(participantCount, 'participant', 'participants')}
       </p>
-      <div className="mt-5 grid gap-3 sm:grid-cols-2">
+      {/* Side by side only while both labels fit on one line; else one above the other. */}
+      <div className="mt-5 grid grid-cols-[repeat(auto-fit,minmax(14rem,1fr))] gap-3 [&>*]:whitespace-nowrap">
         {props.canJoin ? (
           <Button size="lg" onClick={props.onJoin} disabled={props.joining}>
             {props.joining ? DETAIL.joining : DETAIL.join}
