@@ -5,9 +5,9 @@ import { Spinner } from '../../components/ui/spinner';
 import { AFTER_SIGN_IN_PATH } from '../../constants/limits';
 import { CALLBACK } from '../../constants/messages';
 import { completeSignInFromUrl } from '../../data/auth/auth';
-import { readPendingProfile, removePendingProfile } from '../../data/profiles/pending-profile';
 import { safeRedirectPath } from '../../lib/safe-redirect';
-import { errorToast, toast } from '../../toast/toast-store';
+import { errorToast } from '../../toast/toast-store';
+import { completeOneTimeSignIn } from './one-time-sign-in';
 
 /** Where a one-time link lands (spec 01 §2, §4, §8): takes the session from the URL, saves the
  * profile typed at sign-up, then goes on to /challenges (or the page the sign-in was for). */
@@ -38,20 +38,7 @@ export function AuthCallbackPage() {
           navigate('/login', { replace: true });
           return;
         }
-        await store.signedIn(session.user);
-        const pending = readPendingProfile(window.localStorage);
-        if (pending) {
-          const { error } = await store.updateProfile(pending);
-          removePendingProfile(window.localStorage);
-          if (error) {
-            console.error('Saving the pending profile failed', error);
-            errorToast(CALLBACK.profileIncomplete, CALLBACK.profileIncompleteTitle);
-          } else {
-            toast({ title: CALLBACK.welcomeNewTitle, description: CALLBACK.welcomeNew });
-          }
-        } else {
-          toast({ title: CALLBACK.welcomeBackTitle, description: CALLBACK.welcomeBack });
-        }
+        await completeOneTimeSignIn(store, session.user);
         navigate(next, { replace: true });
       } catch (error) {
         console.error('Completing the sign-in failed', error);

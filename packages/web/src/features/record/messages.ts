@@ -45,7 +45,7 @@ export const RECORD = {
   signIn: 'Sign in',
   checkEmailTitle: 'Check your email',
   checkEmail: (email: string) =>
-    `This email already has an account. We sent a sign-in link to ${email}: open it on this device to continue recording. The link expires in 1 hour.`,
+    `This email already has an account. We sent a sign-in link and a code to ${email}: open the link on this device, or type the code here, to continue recording. They expire in 1 hour.`,
   resendLink: 'Send the link again',
   linkResentTitle: 'Magic link sent!',
   linkResent: 'Check your email for a sign-in link.',

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input } from '../../../components/ui/field';
 import { LOGIN } from '../../../constants/messages';
+import { OneTimeCodeForm } from './one-time-code-form';
 
 /** The frame of the login and sign-up pages. */
 export function AuthCard(props: {
@@ -35,9 +36,11 @@ export function CheckEmailPanel(props: { email: string; onUseDifferentEmail: () 
         {LOGIN.checkEmailTitle}
       </h2>
       <p className="mt-3 text-ink/90">
-        We sent a sign-in link to <strong className="break-all text-ink">{props.email}</strong>.
+        We sent a sign-in link and a code to{' '}
+        <strong className="break-all text-ink">{props.email}</strong>.
       </p>
       <p className="mt-1 text-sm text-muted">{LOGIN.linkExpiry}</p>
+      <OneTimeCodeForm email={props.email} />
       <Button variant="secondary" className="mt-6" onClick={props.onUseDifferentEmail}>
         {LOGIN.useDifferentEmail}
       </Button>

@@ -229,6 +229,7 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
           busy={busy}
           onResend={() => void participation.resendLink(step.email)}
           onDifferentEmail={() => setStep({ kind: 'account' })}
+          onSignedIn={() => setStep({ kind: 'account' })}
         />
       );
     case 'account':
