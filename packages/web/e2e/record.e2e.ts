@@ -196,6 +196,9 @@ describe('a full attempt', () => {
       await page.waitForURL((url) => url.pathname === `/challenge/${challenge.id}/record`);
       await registerWithEmail(page, email);
       const counted = await recordWholeClip(page);
+      // The recorded video shows a still of the attempt until it plays, not a black first frame
+      // (issue 26).
+      expect(await page.getByTestId('result-video').getAttribute('poster')).toMatch(/^blob:/);
       await screenshot(page, 'record-results-desktop');
       expect(await violations(page), 'results card').toEqual([]);
       observed.push({ test: 'non-duel', analyser: 'pushup', ...counted });

@@ -25,6 +25,7 @@ import {
   RECORDER_STARTS_AT,
 } from './messages';
 import { AttemptRecorder, type RecorderStats } from './recorder';
+import { stillFrame } from './still-frame';
 
 /** How often the limit and rest rules are checked between frames. ms */
 const RULE_CHECK_INTERVAL_MS = 250;
@@ -43,6 +44,8 @@ export interface FinishedRecording {
   attempt: FinishedAttempt;
   video: Blob;
   mimeType: string;
+  /** A still of the attempt's last camera picture, the video's poster; null without one. */
+  poster: Blob | null;
 }
 
 export interface RecordingControllerOptions {
@@ -59,6 +62,7 @@ export interface RecordingControllerOptions {
 
 export class RecordingController {
   private stream: MediaStream | null = null;
+  private video: HTMLVideoElement | null = null;
   private recorder: AttemptRecorder | null = null;
   private detector: PoseDetector | null = null;
   private session: LiveSession | null = null;
@@ -105,6 +109,7 @@ export class RecordingController {
   /** Start Recording: the camera into `video`, the countdown, then recorder and counting. */
   async start(video: HTMLVideoElement): Promise<void> {
     this.update({ stage: 'acquiring' });
+    this.video = video;
     const detectorReady = loadPoseDetector({ model: LIVE_POSE_MODEL });
     try {
       this.stream = await openCameraStream(this.options.facing);
@@ -228,6 +233,13 @@ export class RecordingController {
     this.update({ stage: 'finishing' });
     this.loop?.stop();
     const snapshot = this.session?.finish() ?? null;
+    // Before the camera stops: the picture the participant ended on.
+    const poster = this.video
+      ? await stillFrame(this.video).catch((error: unknown) => {
+          console.warn('Taking a still for the video failed', error);
+          return null;
+        })
+      : null;
     let video: Blob;
     try {
       video = await this.recorder!.stop();
@@ -257,7 +269,12 @@ export class RecordingController {
       timeZone: browserTimeZone(),
       ...(this.countingStartMs === undefined ? {} : { countingStartMs: this.countingStartMs }),
     };
-    this.options.onFinished({ attempt, video, mimeType: this.recorder?.mimeType ?? video.type });
+    this.options.onFinished({
+      attempt,
+      video,
+      mimeType: this.recorder?.mimeType ?? video.type,
+      poster,
+    });
   }
 
   /** Leaves without a result (the page unmounts, or the start failed). */

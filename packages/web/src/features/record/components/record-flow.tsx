@@ -133,16 +133,23 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       recordingId: null,
     };
     await device.keep(pending);
-    setStep({ kind: 'results', pending, videoUrl: URL.createObjectURL(recording.video) });
+    setStep({
+      kind: 'results',
+      pending,
+      videoUrl: URL.createObjectURL(recording.video),
+      posterUrl: recording.poster ? URL.createObjectURL(recording.poster) : null,
+    });
   }
 
-  // Revoke the preview URL of a results card that is left.
+  // Revoke the preview URLs of a results card that is left.
   const resultsUrl = step.kind === 'results' ? step.videoUrl : null;
+  const posterUrl = step.kind === 'results' ? step.posterUrl : null;
   useEffect(
     () => () => {
       if (resultsUrl) URL.revokeObjectURL(resultsUrl);
+      if (posterUrl) URL.revokeObjectURL(posterUrl);
     },
-    [resultsUrl],
+    [resultsUrl, posterUrl],
   );
 
   if (counting instanceof ConfigurationError) {
@@ -298,6 +305,7 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
         <ResultsCard
           attempt={step.pending.attempt}
           videoUrl={step.videoUrl}
+          posterUrl={step.posterUrl}
           busy={busy}
           onSubmit={() => void submission.send(step.pending)}
           onRecordAgain={() => {

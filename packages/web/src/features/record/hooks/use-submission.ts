@@ -104,7 +104,12 @@ export function useSubmission(options: {
       case 'failed':
         console.error('Submitting the attempt failed', outcome.error);
         errorToast(RECORD.submissionFailed, RECORD.submissionFailedTitle);
-        setStep({ kind: 'results', pending, videoUrl: URL.createObjectURL(pending.video) });
+        setStep({
+          kind: 'results',
+          pending,
+          videoUrl: URL.createObjectURL(pending.video),
+          posterUrl: null,
+        });
         return;
     }
   }

@@ -10,7 +10,13 @@ export type Step =
   | { kind: 'account' }
   | { kind: 'check-email'; email: string }
   | { kind: 'camera' }
-  | { kind: 'results'; pending: PendingAttempt; videoUrl: string }
+  | {
+      kind: 'results';
+      pending: PendingAttempt;
+      videoUrl: string;
+      /** The video's poster (a still of the attempt), when there is one. */
+      posterUrl: string | null;
+    }
   | { kind: 'submitting'; pending: PendingAttempt; phase: SubmitPhase }
   | {
       kind: 'complete';
