@@ -29,12 +29,10 @@ export type Step =
   /** A daily challenge whose attempt of today is in: when the next one opens. */
   | { kind: 'next-day'; next: NextAttempt };
 
-/** Where Challenge Complete leads: the camera again only where more attempts count. */
-export function stepAfterComplete(challenge: EventLink & { is_daily: boolean }): Step {
+/** Where Challenge Complete leads outside the daily rule (a daily challenge shows when its next
+ * attempt opens: hooks/use-daily-rule): the camera again where more attempts count (an event's
+ * challenge), else 'Already submitted'. */
+export function stepAfterComplete(challenge: EventLink): Step {
   if (attemptsUnlimited(challenge)) return { kind: 'camera' };
-  return {
-    kind: 'stopped',
-    title: RECORD.alreadySubmittedTitle,
-    message: challenge.is_daily ? RECORD.alreadySubmittedToday : RECORD.alreadySubmitted,
-  };
+  return { kind: 'stopped', title: RECORD.alreadySubmittedTitle, message: RECORD.alreadySubmitted };
 }
