@@ -15,7 +15,7 @@ import { loadPoseDetector } from '../analysis/pose-runtime';
 import { type Facing, facesUser, openCameraStream, stopStream } from './camera';
 import type { LiveCounting } from './logic/live-analyzer';
 import { LiveSession } from './logic/live-session';
-import { type RecordingView, shownOnScreen } from './logic/recording-view';
+import { acquiringView, type RecordingView, shownOnScreen } from './logic/recording-view';
 import type { SessionEndReason, SessionVerdict } from './logic/session-rules';
 import { attemptSeconds, type FinishedAttempt, newSessionId } from './logic/submission';
 import {
@@ -74,16 +74,7 @@ export class RecordingController {
   private countingStartMs: number | undefined;
   private finishing = false;
   private cancelled = false;
-  private view: RecordingView = {
-    stage: 'acquiring',
-    countdown: null,
-    snapshot: null,
-    verdict: { kind: 'running' },
-    elapsedMs: 0,
-    inferenceOnly: false,
-    modelReady: false,
-    mirrored: false,
-  };
+  private view: RecordingView = acquiringView(false);
   private shown = '';
 
   constructor(private readonly options: RecordingControllerOptions) {}

@@ -1,11 +1,10 @@
 import { CalendarClock } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { browserTimeZone } from '../../../lib/time-zone';
 import { type NextAttempt, nextAttemptText } from '../logic/next-attempt';
 import { RECORD } from '../messages';
+import { ChallengeExits } from './challenge-exits';
 
 /** How often the countdown to the next attempt is redrawn. ms */
 const TICK_MS = 15_000;
@@ -51,15 +50,7 @@ export function NextAttemptCard(props: {
       {text.local ? <p className="mt-1 text-sm text-muted">{text.local}</p> : null}
       {text.lastDay ? null : <p className="mt-4 text-sm text-muted">{RECORD.dailyRule}</p>}
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link
-          to={`/challenge/${props.challengeId}/leaderboard`}
-          className={buttonClasses('primary')}
-        >
-          {RECORD.viewLeaderboard}
-        </Link>
-        <Link to="/challenges" className={buttonClasses('secondary')}>
-          {RECORD.backToChallenges}
-        </Link>
+        <ChallengeExits challengeId={props.challengeId} />
       </div>
     </Card>
   );

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-provider';
-import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { CHALLENGE_CLOSED } from '../../../constants/messages';
 import { challengeTiming, type ParticipantGender } from '../../../data/challenges/challenge-status';
@@ -21,6 +19,7 @@ import { recordSignInPath } from '../record-paths';
 import type { FinishedRecording } from '../recording-controller';
 import { CameraStage } from './camera-stage';
 import { ChallengeCompleteDialog } from './challenge-complete-dialog';
+import { ChallengeExits } from './challenge-exits';
 import { CheckEmailCard } from './check-email-card';
 import { FallbackCard } from './fallback-card';
 import { MessageCard } from './message-card';
@@ -42,19 +41,7 @@ function ClosedCard(props: {
     <MessageCard
       title={props.title}
       role="alert"
-      actions={
-        <>
-          <Link
-            to={`/challenge/${props.challengeId}/leaderboard`}
-            className={buttonClasses('primary')}
-          >
-            {RECORD.viewLeaderboard}
-          </Link>
-          <Link to="/challenges" className={buttonClasses('secondary')}>
-            {RECORD.backToChallenges}
-          </Link>
-        </>
-      }
+      actions={<ChallengeExits challengeId={props.challengeId} />}
     >
       <p data-testid={props.testId}>{props.message}</p>
     </MessageCard>
@@ -178,19 +165,7 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
         <MessageCard
           title={RECORD.closedTitle}
           role="alert"
-          actions={
-            <>
-              <Link to="/challenges" className={buttonClasses('primary')}>
-                {RECORD.backToChallenges}
-              </Link>
-              <Link
-                to={`/challenge/${challenge.id}/leaderboard`}
-                className={buttonClasses('secondary')}
-              >
-                {RECORD.viewLeaderboard}
-              </Link>
-            </>
-          }
+          actions={<ChallengeExits challengeId={challenge.id} first="challenges" />}
         >
           <p data-testid="closed-reason">{CHALLENGE_CLOSED[timing.closedReason!]}</p>
         </MessageCard>

@@ -6,6 +6,7 @@ import { type RefObject, useEffect, useRef, useState } from 'react';
 import { errorToast } from '../../../toast/toast-store';
 import type { Facing } from '../camera';
 import type { LiveCounting } from '../logic/live-analyzer';
+import { acquiringView } from '../logic/recording-view';
 import { RECORD } from '../messages';
 import {
   type FinishedRecording,
@@ -60,16 +61,7 @@ export function useAttemptRecording(options: {
       },
     });
     controllerRef.current = controller;
-    setView({
-      stage: 'acquiring',
-      countdown: null,
-      snapshot: null,
-      verdict: { kind: 'running' },
-      elapsedMs: 0,
-      inferenceOnly: false,
-      modelReady: false,
-      mirrored,
-    });
+    setView(acquiringView(mirrored));
     options.stageRef.current?.requestFullscreen?.().catch((error: unknown) => {
       // Phones without the Fullscreen API (iPhone) still get the full-viewport overlay.
       log(`fullscreen refused: ${String(error)}`);
