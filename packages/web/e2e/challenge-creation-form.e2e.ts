@@ -3,33 +3,25 @@
 // 02 §5 keeps both fallbacks (an empty name is saved as PUSHUP CHALLENGE, a count below 1 as 1);
 // the form now says so while the field holds the value.
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anonApi, checkRow } from './data-api.js';
 import {
   expectToast,
-  launchBrowser,
   newPassword,
   newVisitor,
+  PHONE_390,
   screenshot,
+  sharedBrowser,
   signUpWithPassword,
   uniqueEmail,
 } from './helpers.js';
 import { UI_TIMEOUT_MS } from './record-steps.js';
 
-const PHONE_390 = { width: 390, height: 844 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('the creation form says what it saves', () => {
   it('a duration of 0 says it is saved as 1 day; the name shows its default as a placeholder', async () => {
-    const { context, page } = await newVisitor(browser, PHONE_390);
+    const { context, page } = await newVisitor(browser(), PHONE_390);
     await signUpWithPassword(page, uniqueEmail('form'), newPassword());
     await page.goto('/pushup-challenge/create');
     const name = page.locator('#create-name');

@@ -3,28 +3,21 @@
 // Ends; Pushtober showed its window's instants (Sep 30 - Nov 1 in UTC) against 'October 1-31' on
 // its own page; its card read '1 reps a day'.
 
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
-  launchBrowser,
   newVisitor,
+  PHONE_390,
   screenshot,
+  sharedBrowser,
   signInWithPassword,
   stack,
 } from './helpers.js';
 import { UI_TIMEOUT_MS } from './record-steps.js';
 import { HOUR_MS, seedChallenge, sql } from './seed.js';
 
-const PHONE_390 = { width: 390, height: 844 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** The seeded Pushtober: its id and its October's year (from its end, 1 November 12:00 UTC). */
 async function pushtober(): Promise<{ id: string; year: number }> {
@@ -45,7 +38,7 @@ describe('dates, one rule for every screen', () => {
       challenge_type: 'duel',
       first_participant_joined_at: joined.toISOString(),
     });
-    const { context, page } = await newVisitor(browser, PHONE_390, { timezoneId: 'UTC' });
+    const { context, page } = await newVisitor(browser(), PHONE_390, { timezoneId: 'UTC' });
     await page.goto(`/challenge/${duel.id}/leaderboard`);
     await page.getByTestId('start-date').waitFor({ timeout: UI_TIMEOUT_MS });
     const expected = await page.evaluate(
@@ -76,7 +69,7 @@ describe('dates, one rule for every screen', () => {
   it('Pushtober reads October 1-31 on its card, detail page and leaderboard, in any zone; one rep a day', async () => {
     const { id, year } = await pushtober();
     for (const timezoneId of ['UTC', 'Pacific/Auckland', 'America/Los_Angeles']) {
-      const { context, page } = await newVisitor(browser, PHONE_390, { timezoneId });
+      const { context, page } = await newVisitor(browser(), PHONE_390, { timezoneId });
       await page.goto('/challenges');
       const card = page.getByTestId('challenge-card').filter({ hasText: `Pushtober ${year}` });
       await card.waitFor({ timeout: UI_TIMEOUT_MS });

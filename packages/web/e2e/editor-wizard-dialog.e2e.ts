@@ -3,14 +3,15 @@
 // close it.
 
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { REPO_DIR } from './fake-camera.js';
 import {
   DESKTOP,
-  launchBrowser,
   newVisitor,
+  PHONE_390,
   screenshot,
+  sharedBrowser,
   signInWithPassword,
   stack,
 } from './helpers.js';
@@ -18,15 +19,7 @@ import { UI_TIMEOUT_MS } from './record-steps.js';
 
 const CLIP = path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4');
 const EDITOR = '/exercise-definition-editor';
-const PHONE_390 = { width: 390, height: 844 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** Opens the wizard and brings it to its frames step on the fixture clip. */
 async function wizardOnFrames(page: Page): Promise<Locator> {
@@ -73,7 +66,7 @@ describe('the from-video wizard dialog', () => {
     ['phone 390x844', PHONE_390],
   ] as const) {
     it(`${label}: the Capture buttons fit their cards, the footer shows without scrolling, Escape closes it`, async () => {
-      const { context, page } = await newVisitor(browser, viewport);
+      const { context, page } = await newVisitor(browser(), viewport);
       await signInWithPassword(page, stack.adminEmail, stack.adminPassword);
       const wizard = await wizardOnFrames(page);
       for (const phase of ['Start', 'Transition', 'End']) {

@@ -1,28 +1,22 @@
 // Layout details a participant's walk found (issue 26): 'View Leaderboard' wrapped inside its
 // button on the challenge page, and /analyze nested a second <main> in the layout's.
 
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { arrangeRecordings } from './data-setup.js';
 import {
-  launchBrowser,
   newPassword,
   newVisitor,
+  PHONE_390,
   screenshot,
+  sharedBrowser,
   signUpWithPassword,
   uniqueEmail,
 } from './helpers.js';
 import { UI_TIMEOUT_MS } from './record-steps.js';
 import { seedChallenge } from './seed.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** How many lines a button's label takes. */
 const labelLines = (button: Locator) =>
@@ -40,7 +34,7 @@ describe('labels stay on one line', () => {
       { name: 'Lina', gender: 'female', valid: 12, at: new Date() },
     ]);
     for (const width of [1280, 1024, 820, 390]) {
-      const { context, page } = await newVisitor(browser, { width, height: 800 });
+      const { context, page } = await newVisitor(browser(), { width, height: 800 });
       await page.goto(`/challenge/${challenge.slug}`);
       const view = page.getByRole('link', { name: 'View Leaderboard' });
       await view.waitFor({ timeout: UI_TIMEOUT_MS });
@@ -54,7 +48,7 @@ describe('labels stay on one line', () => {
 
 describe('landmarks', () => {
   it('/analyze has one <main>, the layout’s', async () => {
-    const { context, page } = await newVisitor(browser, { width: 390, height: 844 });
+    const { context, page } = await newVisitor(browser(), PHONE_390);
     // A signed-in page (Profile -> Analyse a video).
     await signUpWithPassword(page, uniqueEmail('analyze'), newPassword());
     await page.goto('/analyze');

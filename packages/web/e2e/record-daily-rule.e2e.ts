@@ -9,11 +9,10 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchWithFakeCamera, makeFakeCameraClip } from './fake-camera.js';
-import { DESKTOP, screenshot, stack, uniqueEmail } from './helpers.js';
+import { DESKTOP, PHONE_390, screenshot, stack, uniqueEmail } from './helpers.js';
 import { registerWithEmail, UI_TIMEOUT_MS, waitForPreview } from './record-steps.js';
 import { seedChallenge, sql } from './seed.js';
 
-const PHONE_PORTRAIT = { width: 390, height: 844 };
 const workDir = mkdtempSync(path.join(tmpdir(), 'reptemple-daily-e2e-'));
 let browser: Browser;
 
@@ -116,7 +115,7 @@ describe('the daily rule before the camera', () => {
   it("at phone size, from another zone: the participant's days stay their first attempt's, and the local time is given too", async () => {
     const challenge = await seedChallenge({ name: 'E2E Daily Rule Phone', is_daily: true });
     const email = uniqueEmail('daily-phone');
-    const { context, page } = await visitor(PHONE_PORTRAIT, 'Europe/Berlin');
+    const { context, page } = await visitor(PHONE_390, 'Europe/Berlin');
     await page.goto(`/challenge/${challenge.id}/record`);
     await registerWithEmail(page, email);
     await waitForPreview(page);
@@ -130,7 +129,7 @@ describe('the daily rule before the camera', () => {
     expect(text).toContain('where you are now (Europe/Berlin)');
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      PHONE_PORTRAIT.width,
+      PHONE_390.width,
     );
     await screenshot(page, 'daily-rule-next-attempt-phone');
     await context.close();

@@ -19,12 +19,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRow } from './data-api.js';
 import { serviceClient, signUpUser, uploadVideo } from './data-setup.js';
 import { REPO_DIR } from './fake-camera.js';
-import { DESKTOP, launchBrowser, newVisitor, screenshot, stack } from './helpers.js';
+import { DESKTOP, launchBrowser, newVisitor, PHONE_390, screenshot, stack } from './helpers.js';
 import { UI_TIMEOUT_MS } from './record-steps.js';
 import { seedChallenge, sql } from './seed.js';
 
 const run = promisify(execFile);
-const PHONE_390 = { width: 390, height: 844 };
 const UTC = { timezoneId: 'UTC' };
 const workDir = mkdtempSync(path.join(tmpdir(), 'reptemple-recording-e2e-'));
 const LIVE_VALID = 62;

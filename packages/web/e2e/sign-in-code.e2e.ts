@@ -2,13 +2,13 @@
 // the code (issue 26). On a phone the link opens in whatever browser the mail app picks, so the
 // code is how that participant signs in the browser they record in.
 
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUpUser } from './data-setup.js';
 import {
-  launchBrowser,
   newVisitor,
+  PHONE_390,
   screenshot,
+  sharedBrowser,
   stack,
   uniqueEmail,
   waitForText,
@@ -16,15 +16,7 @@ import {
 import { registerWithEmail, UI_TIMEOUT_MS } from './record-steps.js';
 import { seedChallenge } from './seed.js';
 
-const PHONE_390 = { width: 390, height: 844 };
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 /** The code of the newest e-mail to `email`, from the stack's development outbox. */
 async function latestCode(email: string): Promise<string> {
@@ -39,7 +31,7 @@ async function latestCode(email: string): Promise<string> {
 
 describe('the code of the one-time sign-in e-mail', () => {
   it('signs in from the login page; a wrong code says so', async () => {
-    const { context, page } = await newVisitor(browser, PHONE_390);
+    const { context, page } = await newVisitor(browser(), PHONE_390);
     const email = uniqueEmail('code');
     await page.goto('/login');
     await page.getByRole('tab', { name: 'Magic Link' }).click();
@@ -63,7 +55,7 @@ describe('the code of the one-time sign-in e-mail', () => {
     const challenge = await seedChallenge({ name: 'E2E Code Sign-in' });
     // The address has an account already (made on another device, say).
     const { email } = await signUpUser('code-record', 'Coda Record');
-    const { context, page } = await newVisitor(browser, PHONE_390);
+    const { context, page } = await newVisitor(browser(), PHONE_390);
     await page.goto(`/challenge/${challenge.id}/record`);
     await registerWithEmail(page, email);
     await page
