@@ -4,6 +4,7 @@
 // the form now says so while the field holds the value.
 
 import { describe, expect, it } from 'vitest';
+import { violations } from './axe.js';
 import { anonApi, checkRow } from './data-api.js';
 import {
   expectToast,
@@ -41,6 +42,7 @@ describe('the creation form says what it saves', () => {
     expect(await page.locator('#create-min-daily-reps-hint').textContent()).toBe(
       'Empty: 1 rep is saved.',
     );
+    expect(await violations(page), 'the form with its notes').toEqual([]);
     await screenshot(page, 'create-form-fallback-phone');
 
     // Saved as it said; the empty name as the placeholder's default.

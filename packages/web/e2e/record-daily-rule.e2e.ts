@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { violations } from './axe.js';
 import { launchWithFakeCamera, makeFakeCameraClip } from './fake-camera.js';
 import { DESKTOP, PHONE_390, screenshot, stack, uniqueEmail } from './helpers.js';
 import { registerWithEmail, UI_TIMEOUT_MS, waitForPreview } from './record-steps.js';
@@ -131,6 +132,7 @@ describe('the daily rule before the camera', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       PHONE_390.width,
     );
+    expect(await violations(page), 'the next attempt card').toEqual([]);
     await screenshot(page, 'daily-rule-next-attempt-phone');
     await context.close();
   });

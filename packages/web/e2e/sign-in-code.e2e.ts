@@ -3,6 +3,7 @@
 // code is how that participant signs in the browser they record in.
 
 import { describe, expect, it } from 'vitest';
+import { violations } from './axe.js';
 import { signUpUser } from './data-setup.js';
 import {
   newVisitor,
@@ -43,6 +44,7 @@ describe('the code of the one-time sign-in e-mail', () => {
     await code.fill(sent === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: 'Sign in with code' }).click();
     await waitForText(page.locator('form'), 'That code is wrong or has expired.');
+    expect(await violations(page), 'check your email with the code').toEqual([]);
     await screenshot(page, 'sign-in-code-phone');
     await code.fill(sent);
     await page.getByRole('button', { name: 'Sign in with code' }).click();

@@ -67,7 +67,6 @@ export const VERIFICATION = {
   seeRepByRep: 'See it rep by rep',
   allReps: (count: number) => `Show all ${count} reps`,
   fewerReps: 'Show fewer',
-  showRep: (rep: number) => `Show rep ${rep}`,
 } as const;
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st ... (English). */

@@ -31,11 +31,14 @@ export function RepEvidenceItem(props: {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`${open ? 'Hide' : 'Show'} rep ${rep.rep_number}`}
         onClick={() => setOpen((value) => !value)}
         className="flex w-full items-center gap-x-3 gap-y-1 px-3 py-2.5 text-left text-sm hover:bg-white/[0.03]"
       >
-        <span className="w-14 shrink-0 font-semibold">Rep {rep.rep_number}</span>
+        <span className="w-14 shrink-0 font-semibold">
+          {/* The name says what the button does; the visible text stays part of it. */}
+          <span className="sr-only">{open ? 'Hide' : 'Show'} </span>
+          Rep {rep.rep_number}
+        </span>
         <span
           className={cn(
             'min-w-0 truncate rounded-full px-2 py-0.5 text-xs font-semibold',
