@@ -3,7 +3,7 @@
 // module under stack/; this file orders their start, watches the children, and stops them in
 // reverse order.
 
-import type { JobQueue, VerificationWorker } from '@reptemple/verifier';
+import { type JobQueue, type VerificationWorker, verificationProgress } from '@reptemple/verifier';
 import { createAuthRoutes } from './auth/routes.js';
 import type { ServerConfig } from './config.js';
 import { TLS_REFRESH_INTERVAL_MS } from './constants.js';
@@ -177,6 +177,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
         // Development builds only (NODE_ENV=production turns the development endpoints off).
         serveSourceMaps: config.devEndpoints,
         contactSheet: (recordingId, repNumber) => readContactSheet(pool, recordingId, repNumber),
+        verificationProgress: (recordingId) => verificationProgress(pool, recordingId),
         health: createHealthCheck({
           pool,
           dataApiHealthy: () => runningPostgrest.isHealthy(),

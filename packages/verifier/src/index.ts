@@ -12,6 +12,7 @@ export {
   type QueuedJob,
   startJobQueue,
 } from './queue/job-queue.js';
+export { type QueuePosition, queuePosition, type RunningJob } from './queue/queue-position.js';
 export {
   type AngleSample,
   analyseRecording,
@@ -46,6 +47,13 @@ export {
   rescoreProgress,
 } from './worker/rescore.js';
 export { VerificationError, type VerificationErrorCode } from './worker/verification-error.js';
+export {
+  estimateFinish,
+  RATE_SAMPLE_SIZE,
+  STALLED_AFTER_SECONDS,
+  type VerificationProgress,
+  verificationProgress,
+} from './worker/verification-progress.js';
 export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
 export {
   analyserChoiceFor,

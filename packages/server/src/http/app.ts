@@ -3,6 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { VerificationProgress } from '@reptemple/verifier';
 import type { OutboxMailer } from '../auth/mailer.js';
 import type { AuthRouteContext } from '../auth/routes.js';
 import type { AuthService } from '../auth/service.js';
@@ -55,6 +56,8 @@ export interface AppDependencies {
   health: () => Promise<{ ok: boolean; report: Record<string, unknown> }>;
   /** A rep's verification contact sheet (JPEG), if the recording has one. */
   contactSheet: (recordingId: string, repNumber: number) => Promise<Buffer | undefined>;
+  /** A recording's verification: its place in the queue and an estimate; undefined for none. */
+  verificationProgress: (recordingId: string) => Promise<VerificationProgress | undefined>;
   /** With --https: the local CA, whose root /certificate offers. */
   localCa?: LocalCa | undefined;
 }
@@ -82,6 +85,8 @@ const READ_METHODS = ['GET', 'HEAD'] as const;
 const UPLOAD_STATUS_PATTERN = new RegExp(
   `^/api/uploads/(${UPLOAD_ID_PATTERN.source.slice(1, -1)})$`,
 );
+const VERIFICATION_PROGRESS_PATTERN =
+  /^\/api\/recordings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/verification$/;
 const CONTACT_SHEET_PATTERN =
   /^\/api\/recordings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/reps\/([1-9][0-9]{0,3})\.jpg$/;
 /** What a client waiting for a thumbnail or GIF is told to wait. s */
@@ -240,6 +245,21 @@ export function createRoutes(deps: AppDependencies): Route[] {
           return;
         }
         sendJson(res, 200, status);
+      },
+    },
+    {
+      name: "a recording's verification progress (place in the queue, estimate)",
+      path: matching(VERIFICATION_PROGRESS_PATTERN),
+      methods: READ_METHODS,
+      async handle({ res, match }) {
+        // Public as the verification status is (leaderboard_entries): a place in the queue and a
+        // time say nothing about the counts.
+        const progress = await deps.verificationProgress(match![1]!);
+        if (!progress) {
+          notFound(res, 'No such recording');
+          return;
+        }
+        sendJson(res, 200, progress);
       },
     },
     {
