@@ -111,10 +111,18 @@ class FrameReceiver {
   }
 }
 
-async function resetNow(): Promise<void> {
-  if (!resetPending || !detector) return;
+/** The reset in flight, if any: a job must not start detecting while the graph is rebuilt. */
+let resetting: Promise<void> | undefined;
+
+/** Resets the detector if a video ran since the last reset; resolves once it is done. */
+function resetNow(): Promise<void> {
+  if (resetting) return resetting;
+  if (!resetPending || !detector) return Promise.resolve();
   resetPending = false;
-  await detector.reset();
+  resetting = detector.reset().finally(() => {
+    resetting = undefined;
+  });
+  return resetting;
 }
 
 /**
@@ -170,7 +178,7 @@ const api: PageApi = {
   async run(job: PageJob): Promise<PageJobSummary> {
     if (!detector || !fetcher) throw new Error('run() before init()');
     // Every video starts with fresh tracking and smoothing state, as a new page would have.
-    if (resetPending) await resetNow();
+    await resetNow();
     if (job.mp4Url !== undefined) return runMp4(detector, fetcher, job, job.mp4Url);
     const reporter = resultReporter(job, fetcher);
     // Frames k+1..k+prefetch download in a worker thread while frame k is analysed here.
