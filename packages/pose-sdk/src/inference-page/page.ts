@@ -13,6 +13,7 @@ import type { ColourTags } from '../media/avc-colour.js';
 import { readMp4VideoTrack } from '../media/mp4-frame-table.js';
 import {
   DECODE_FAILED_MARKER,
+  decodeFrameRole,
   type FetcherMessage,
   type FetcherRequest,
   FRAME_FETCHER_SCRIPT,
@@ -31,6 +32,9 @@ interface FetchedFrame {
   readonly height: number;
   readonly colorTags: string;
   readonly i420: Uint8Array;
+  /** Windowed extraction: a warm-up frame (not reported), and whether tracking resets before it. */
+  readonly warmUp: boolean;
+  readonly reset: boolean;
 }
 
 /**
@@ -74,12 +78,17 @@ class FrameReceiver {
     else if (message.type === 'frames') {
       const bytes = message.pixels.byteLength / message.timestampsMs.length;
       message.timestampsMs.forEach((timestampMs, i) => {
+        const role = message.roles[i];
+        const { role: kind, reset } =
+          role === undefined ? { role: 'analyse', reset: false } : decodeFrameRole(role);
         this.ready.push({
           timestampMs,
           width: message.width,
           height: message.height,
           colorTags: message.colorTags,
           i420: new Uint8Array(message.pixels, i * bytes, bytes),
+          warmUp: kind === 'warmUp',
+          reset,
         });
       });
     }
@@ -207,6 +216,8 @@ const api: PageApi = {
         const inferStart = performance.now();
         let detection: PoseDetection;
         try {
+          // A window of a windowed extraction is tracked afresh (the job's first is already).
+          if (frame.reset && frames > 0) await detector.restartTracking();
           detection = detector.detect(image, frame.timestampMs);
         } finally {
           image.close();
@@ -221,6 +232,7 @@ const api: PageApi = {
           waitMs: copyStart - waitStart,
           copyMs: inferStart - copyStart,
           inferMs: inferEnd - inferStart,
+          ...(frame.warmUp ? { warmUp: true as const } : {}),
           ...(frames === 1 ? { size: [width, height] as const } : {}),
         });
         await nextTask();
@@ -343,10 +355,17 @@ async function runMp4(
           waitMs: timing.waitMs,
           copyMs: timing.prepareMs,
           inferMs: timing.detectMs,
+          ...(timing.warmUp ? { warmUp: true as const } : {}),
           ...(first ? { size: [width, height] as const } : {}),
         });
       },
-      { ...(job.fps === undefined ? {} : { fps: job.fps }), signal: stop.signal },
+      {
+        ...(job.fps === undefined ? {} : { fps: job.fps }),
+        ...(job.windows === undefined
+          ? {}
+          : { windows: job.windows, warmUpFrames: job.warmUpFrames ?? 0 }),
+        signal: stop.signal,
+      },
     );
   } catch (error) {
     if (error instanceof FrameDecoderError)

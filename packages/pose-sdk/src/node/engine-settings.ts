@@ -152,3 +152,11 @@ export const PAGE_DECODED_H264_PROFILES: readonly number[] = [66, 77, 100];
  * page. Longer recordings go through ffmpeg, which streams.
  */
 export const MAX_PAGE_DECODED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Frames inferred before each window of a windowed extraction (ExtractOptions.windows), after a
+ * tracking reset, and not reported: BlazePose's first frame on a new person runs its detector
+ * and starts its landmark smoothing afresh, so the first frames differ from those of a pass that
+ * tracked the person all along. Measured in docs/decisions.md ("Verified scores").
+ */
+export const DEFAULT_WARM_UP_FRAMES = 2;
