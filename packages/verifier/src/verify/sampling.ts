@@ -25,3 +25,19 @@ export const PUSHUP_VERIFICATION_FPS = 12;
 export function verificationFps(choice: AnalyzerChoice): number | undefined {
   return choice.kind === 'pushup' ? PUSHUP_VERIFICATION_FPS : undefined;
 }
+
+/**
+ * Refinement of a sampled pass (issue 24, docs/decisions.md "Verified scores"): a rep's checks
+ * whose value lies within `marginShare` of their threshold (10%: 160 degrees +-16, 105 +-10.5,
+ * 75% +-7.5) are measured again at the video's own frame rate around the frame they were taken
+ * at, and the recording analysed again; at most `budgetShare` more frames than the sampled pass
+ * are inferred for it (warm-up frames included), in at most `rounds` rounds (a check judged only
+ * once an earlier one has passed is looked at in the next round).
+ */
+export const REFINEMENT = {
+  marginShare: 0.15,
+  budgetShare: 0.25,
+  rounds: 2,
+  /** ms: longest stretch without the person that is looked at again (trackingGaps) */
+  maxGapMs: 2_000,
+} as const;
