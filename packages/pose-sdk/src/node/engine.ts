@@ -74,7 +74,7 @@ export interface ExtractOptions {
    * table), other files by ffmpeg up to the last window. An empty list analyses nothing.
    */
   readonly windows?: readonly FrameWindow[];
-  /** Frames inferred before each window to warm tracking up; default DEFAULT_WARM_UP_FRAMES (2). */
+  /** Frames inferred before each window to warm tracking up; default DEFAULT_WARM_UP_FRAMES (4). */
   readonly warmUpFrames?: number;
   /** Stops the extraction: ffmpeg is killed, the engine stays usable, the call rejects with ABORTED. */
   readonly signal?: AbortSignal;
