@@ -66,26 +66,23 @@ describe('refinement moments', () => {
       ],
       SAMPLED_FPS,
     );
-    const asked = moments.filter((m) => m.reason === 'depth' || m.reason === 'lockout');
     // Rep 1's depth (7 from 105) and rep 2's lockout (2 from 160); the others are far.
-    expect(asked.map((m) => [m.repNumber, m.reason])).toEqual([
+    expect(moments.map((m) => [m.repNumber, m.reason])).toEqual([
       [1, 'depth'],
       [2, 'lockout'],
     ]);
-    // From one sampled frame before the moment to one after: the true extreme lies between.
-    expect(asked[0]!.window).toEqual({ startMs: 700 - REACH_MS, endMs: 700 + REACH_MS });
-    // A rep looked at again also has its bottom and top (its contact sheet's frames) looked at,
-    // after every check.
-    const extremes = moments.filter((m) => m.reason === 'bottom' || m.reason === 'top');
-    expect(extremes.map((m) => m.repNumber)).toEqual([1, 1, 2, 2]);
-    expect(Math.min(...extremes.map((m) => m.closeness))).toBeGreaterThan(
-      Math.max(...asked.map((m) => m.closeness)),
-    );
+    // From one sampled frame before the moment to one after (the true extreme lies between),
+    // and the analysers' filter span before that.
+    expect(moments[0]!.window).toEqual({
+      startMs: 700 - REACH_MS - REFINEMENT.leadInMs,
+      endMs: 700 + REACH_MS,
+    });
+    expect(moments[0]!.closeness).toBeCloseTo(7 / checkMargin(105));
   });
 
   it('looks at a whole rep again for a close value over the whole rep', () => {
     const [moment] = refinementMoments([rep(1, 1000, [check('bodyLine', 77, 75, null)])], 12);
-    expect(moment!.window).toEqual({ startMs: 1000, endMs: 2500 });
+    expect(moment!.window).toEqual({ startMs: 1000 - REFINEMENT.leadInMs, endMs: 2500 });
   });
 
   it('leaves a rep alone when nothing is close, or a value could not be measured', () => {
@@ -112,20 +109,20 @@ describe('refinement plan', () => {
   };
 
   it('takes the closest moments first, as many as the budget allows', () => {
-    // A window of 1/6 s at 30 frames/s: 6 frames and 2 warm-up frames.
-    const plan = planRefinement(reps, { ...options, budgetFrames: 17 });
-    // Rep 1's lockout (10 from 160) no longer fits; each rep's top is its lockout's moment, which
-    // costs nothing more once taken.
+    // A window of 1/6 s and the 100 ms lead-in at 30 frames/s: 9 frames, 2 warm-up frames and
+    // the restart.
+    expect(REFINEMENT.leadInMs).toBe(100);
+    const cost = 11 + REFINEMENT.restartCostFrames;
+    const plan = planRefinement(reps, { ...options, budgetFrames: 2 * cost + 1 });
+    // Rep 1's lockout (10 from 160) no longer fits.
     expect(plan.moments.map((m) => [m.repNumber, m.reason])).toEqual([
       [2, 'lockout'],
       [3, 'lockout'],
-      [2, 'top'],
-      [3, 'top'],
     ]);
-    expect(plan.cost).toBe(16);
+    expect(plan.cost).toBe(2 * cost);
     const all = planRefinement(reps, { ...options, budgetFrames: 1000 });
-    expect(all.windows.length).toBe(9); // each rep's lockout, bottom and top
-    expect(all.cost).toBe(6 * 8);
+    expect(all.windows.length).toBe(3);
+    expect(all.cost).toBe(3 * cost);
   });
 
   it('does not ask again for windows already looked at', () => {

@@ -29,6 +29,7 @@ export interface RefineOptions {
   readonly budgetFrames: number;
   readonly rounds?: number;
   readonly marginShare?: number;
+  readonly reachShare?: number;
   /** Every frame of the video inside the windows (the video's own times), in time order. */
   readonly framesOf: (windows: readonly FrameWindow[]) => Promise<readonly PoseFrame[]>;
 }
@@ -84,6 +85,7 @@ export async function refineAnalysis(
       budgetFrames: budget,
       warmUpFrames: options.warmUpFrames,
       ...(options.marginShare === undefined ? {} : { marginShare: options.marginShare }),
+      ...(options.reachShare === undefined ? {} : { reachShare: options.reachShare }),
     });
     if (plan.windows.length === 0) break;
     const frames = await options.framesOf(plan.windows);

@@ -12,12 +12,12 @@ import { REFINEMENT } from './sampling.js';
 export interface RefinementMoment {
   /** null for a stretch where the sampled pass lost the person */
   readonly repNumber: number | null;
-  /** The rule whose check asked for it; 'bottom' / 'top' for the rep's extremes, 'lost' for a gap. */
+  /** The rule whose check asked for it; 'lost' for a stretch where the pass lost the person. */
   readonly reason: string;
   readonly window: FrameWindow;
   /**
    * Priority, lowest first: for a check |value - threshold| / margin (0 on the threshold, 1 at
-   * the margin); 0.5 for a lost stretch; 1 more than the rep's closest check for its extremes.
+   * the margin); 0.5 for a lost stretch.
    */
   readonly closeness: number;
 }
@@ -35,6 +35,8 @@ export interface RefinementPlanOptions {
   readonly warmUpFrames: number;
   /** Share of a threshold a check's value must be within to be looked at again. */
   readonly marginShare?: number;
+  /** Sampled intervals a window reaches either side of a timed moment. */
+  readonly reachShare?: number;
   /** Stretches where the sampled pass lost the person (trackingGaps): looked at again too. */
   readonly gaps?: readonly FrameWindow[];
 }
@@ -44,11 +46,6 @@ export interface RefinementPlanOptions {
  * margin): a cycle the sampled pass lost is a rep gained or lost, as much as a verdict flipped.
  */
 const GAP_CLOSENESS = 0.5;
-/**
- * Priority added to a rep's bottom and top (its contact sheet's frames) over its closest check:
- * they come after every check and lost stretch, since they decide nothing the checks do not.
- */
-const EXTREME_PRIORITY = 1;
 
 /** How far a check's value may be from its threshold and still flip with a denser look. */
 export function checkMargin(
@@ -78,45 +75,46 @@ function covered(window: FrameWindow, windows: readonly FrameWindow[]): boolean 
   return windows.some((done) => done.startMs <= window.startMs && window.endMs <= done.endMs);
 }
 
-/** Frames the engine infers for `window` at `fps` at most, its warm-up included. */
+/**
+ * What `window` costs, in frames of inference: the frames the engine infers for it at `fps` at
+ * most, its warm-up frames, and the restart of tracking before them (REFINEMENT.restartCostFrames).
+ */
 function windowCost(window: FrameWindow, fps: number, warmUpFrames: number): number {
   // The tolerance keeps 1/6 s at 30 frames/s 6 frames wide, not 5.999999.
-  return Math.floor(((window.endMs - window.startMs) / 1000) * fps + 1e-6) + 1 + warmUpFrames;
+  const frames = Math.floor(((window.endMs - window.startMs) / 1000) * fps + 1e-6) + 1;
+  return frames + warmUpFrames + REFINEMENT.restartCostFrames;
 }
 
 /**
  * The moments of each rep to look at again. A check with a time (a rep's bottom, its top, the
  * worst body line: `timeMs`) is looked at from one sampled frame before it to one after, where
- * the true extreme lies whenever the sampled one is a local extreme. A check over the whole rep
- * (`timeMs` null: a mean, a share) can only be measured again over the whole rep. A rep with any
- * such check also has its bottom and top looked at: they are what its contact sheet shows.
+ * the true extreme lies whenever the sampled one is a local extreme, plus the analysers' filter
+ * span before (REFINEMENT.leadInMs). A check over the whole rep
+ * (`timeMs` null: a mean, a share; or the phases a definition's rep went through, which its
+ * bottom and top decide) can only be measured again over the whole rep.
  */
 export function refinementMoments(
   reps: readonly RepEvidence[],
   sampledFps: number,
   marginShare: number = REFINEMENT.marginShare,
+  reachShare: number = REFINEMENT.reachShare,
 ): RefinementMoment[] {
-  const reachMs = 1000 / sampledFps;
-  const around = (t: number): FrameWindow => ({ startMs: t - reachMs, endMs: t + reachMs });
+  const reachMs = (reachShare * 1000) / sampledFps;
+  const leadIn = REFINEMENT.leadInMs;
+  const around = (t: number): FrameWindow => ({
+    startMs: t - reachMs - leadIn,
+    endMs: t + reachMs,
+  });
   const moments: RefinementMoment[] = [];
   for (const rep of reps) {
     const close = closeChecks(rep, marginShare);
     if (close.length === 0) continue;
-    let closest = 1;
     for (const { check, closeness } of close) {
-      closest = Math.min(closest, closeness);
       const window =
-        check.timeMs === null ? { startMs: rep.startMs, endMs: rep.endMs } : around(check.timeMs);
+        check.timeMs === null
+          ? { startMs: rep.startMs - leadIn, endMs: rep.endMs }
+          : around(check.timeMs);
       moments.push({ repNumber: rep.repNumber, reason: check.rule, window, closeness });
-    }
-    for (const [reason, t] of [
-      ['bottom', rep.bottomMs],
-      ['top', rep.topMs],
-    ] as const) {
-      if (t !== null) {
-        const closeness = EXTREME_PRIORITY + closest;
-        moments.push({ repNumber: rep.repNumber, reason, window: around(t), closeness });
-      }
     }
   }
   return moments;
@@ -139,7 +137,10 @@ export function planRefinement(
       closeness: GAP_CLOSENESS,
     }),
   );
-  const moments = [...refinementMoments(reps, options.sampledFps, options.marginShare), ...gaps]
+  const moments = [
+    ...refinementMoments(reps, options.sampledFps, options.marginShare, options.reachShare),
+    ...gaps,
+  ]
     .filter((moment) => !covered(moment.window, options.refined))
     .sort((a, b) => a.closeness - b.closeness || a.window.startMs - b.window.startMs);
   const chosen: RefinementMoment[] = [];
