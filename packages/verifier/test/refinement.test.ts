@@ -71,18 +71,14 @@ describe('refinement moments', () => {
       [1, 'depth'],
       [2, 'lockout'],
     ]);
-    // From one sampled frame before the moment to one after (the true extreme lies between),
-    // and the analysers' filter span before that.
-    expect(moments[0]!.window).toEqual({
-      startMs: 700 - REACH_MS - REFINEMENT.leadInMs,
-      endMs: 700 + REACH_MS,
-    });
+    // From one sampled frame before the moment to one after: the true extreme lies between.
+    expect(moments[0]!.window).toEqual({ startMs: 700 - REACH_MS, endMs: 700 + REACH_MS });
     expect(moments[0]!.closeness).toBeCloseTo(7 / checkMargin(105));
   });
 
   it('looks at a whole rep again for a close value over the whole rep', () => {
     const [moment] = refinementMoments([rep(1, 1000, [check('bodyLine', 77, 75, null)])], 12);
-    expect(moment!.window).toEqual({ startMs: 1000 - REFINEMENT.leadInMs, endMs: 2500 });
+    expect(moment!.window).toEqual({ startMs: 1000, endMs: 2500 });
   });
 
   it('leaves a rep alone when nothing is close, or a value could not be measured', () => {
@@ -109,10 +105,8 @@ describe('refinement plan', () => {
   };
 
   it('takes the closest moments first, as many as the budget allows', () => {
-    // A window of 1/6 s and the 100 ms lead-in at 30 frames/s: 9 frames, 2 warm-up frames and
-    // the restart.
-    expect(REFINEMENT.leadInMs).toBe(100);
-    const cost = 11 + REFINEMENT.restartCostFrames;
+    // A window of 1/6 s at 30 frames/s: 6 frames, 2 warm-up frames and the restart.
+    const cost = 8 + REFINEMENT.restartCostFrames;
     const plan = planRefinement(reps, { ...options, budgetFrames: 2 * cost + 1 });
     // Rep 1's lockout (10 from 160) no longer fits.
     expect(plan.moments.map((m) => [m.repNumber, m.reason])).toEqual([

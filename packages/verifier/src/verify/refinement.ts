@@ -88,8 +88,7 @@ function windowCost(window: FrameWindow, fps: number, warmUpFrames: number): num
 /**
  * The moments of each rep to look at again. A check with a time (a rep's bottom, its top, the
  * worst body line: `timeMs`) is looked at from one sampled frame before it to one after, where
- * the true extreme lies whenever the sampled one is a local extreme, plus the analysers' filter
- * span before (REFINEMENT.leadInMs). A check over the whole rep
+ * the true extreme lies whenever the sampled one is a local extreme. A check over the whole rep
  * (`timeMs` null: a mean, a share; or the phases a definition's rep went through, which its
  * bottom and top decide) can only be measured again over the whole rep.
  */
@@ -100,20 +99,14 @@ export function refinementMoments(
   reachShare: number = REFINEMENT.reachShare,
 ): RefinementMoment[] {
   const reachMs = (reachShare * 1000) / sampledFps;
-  const leadIn = REFINEMENT.leadInMs;
-  const around = (t: number): FrameWindow => ({
-    startMs: t - reachMs - leadIn,
-    endMs: t + reachMs,
-  });
+  const around = (t: number): FrameWindow => ({ startMs: t - reachMs, endMs: t + reachMs });
   const moments: RefinementMoment[] = [];
   for (const rep of reps) {
     const close = closeChecks(rep, marginShare);
     if (close.length === 0) continue;
     for (const { check, closeness } of close) {
       const window =
-        check.timeMs === null
-          ? { startMs: rep.startMs - leadIn, endMs: rep.endMs }
-          : around(check.timeMs);
+        check.timeMs === null ? { startMs: rep.startMs, endMs: rep.endMs } : around(check.timeMs);
       moments.push({ repNumber: rep.repNumber, reason: check.rule, window, closeness });
     }
   }

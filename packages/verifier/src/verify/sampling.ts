@@ -6,11 +6,7 @@
 // rate. The definition analyser (absolute phase ranges) changes counts at every sampled rate, so
 // it verifies every frame.
 
-import {
-  type AnalyzerChoice,
-  DEFINITION_ANALYZER_CONSTANTS,
-  PUSHUP_ANALYZER_DEFAULTS,
-} from '@reptemple/pose-sdk';
+import type { AnalyzerChoice } from '@reptemple/pose-sdk';
 
 /**
  * The pose model verification uses unless a challenge says otherwise: full, not the lite model
@@ -46,15 +42,6 @@ export const REFINEMENT = {
   marginShare: 0.15,
   /** sampled intervals a window reaches either side of a timed moment */
   reachShare: 1,
-  /**
-   * ms a window starts earlier still: the analysers filter each angle with a median over this
-   * long (their glitchWindow), so the first frames of a window are filtered over frames at the
-   * video's rate, as every frame filters them, not over the sampled frame before the window.
-   */
-  leadInMs: Math.max(
-    PUSHUP_ANALYZER_DEFAULTS.glitchWindow,
-    DEFINITION_ANALYZER_CONSTANTS.glitchWindow,
-  ),
   budgetShare: 0.26,
   /**
    * Frames' worth of inference a window costs besides its frames: the empty frame that restarts
