@@ -4,13 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrace } from '../../src/core/trace/trace-reader.js';
-import {
-  createPoseEngine,
-  type ExtractionResult,
-  type PoseEngine,
-  PoseEngineError,
-} from '../../src/node/index.js';
-import { FIXTURE_TRACES, fixtureVideo, SHORT_FIXTURE } from './fixtures.js';
+import { createPoseEngine, type PoseEngine, PoseEngineError } from '../../src/node/index.js';
+import { FIXTURE_TRACES, fixtureVideo, landmarkDifference, SHORT_FIXTURE } from './fixtures.js';
 
 // A windowed extraction analyses only the frames inside given windows, at the video's own rate
 // and times (what verification looks at again around a rep's deciding moments, issue 24).
@@ -30,28 +25,6 @@ const WINDOWS = [
   { startMs: 400, endMs: 510 },
 ];
 const inside = (t: number) => WINDOWS.some((w) => w.startMs <= t && t <= w.endMs);
-
-/** Largest difference between two extractions' landmarks: positions (px) and visibility. */
-function largestDifference(a: ExtractionResult, b: ExtractionResult) {
-  let px = 0;
-  let visibility = 0;
-  expect(a.frames.map((f) => f.timestampMs)).toEqual(b.frames.map((f) => f.timestampMs));
-  for (const [i, frame] of a.frames.entries()) {
-    const other = b.frames[i]!;
-    for (const [k, landmark] of frame.landmarks.entries()) {
-      const twin = other.landmarks[k]!;
-      px = Math.max(
-        px,
-        Math.hypot(
-          (landmark.x - twin.x) * a.frameSize.width,
-          (landmark.y - twin.y) * a.frameSize.height,
-        ),
-      );
-      visibility = Math.max(visibility, Math.abs(landmark.visibility - twin.visibility));
-    }
-  }
-  return { px, visibility };
-}
 
 beforeAll(async () => {
   [viaPage, viaFfmpeg] = await Promise.all([
@@ -91,7 +64,7 @@ describe('windowed extraction', () => {
     expect(page.timing.decoder).toBe('page');
     expect(ffmpeg.timing.decoder).toBe('ffmpeg');
     expect(ffmpeg.timing.warmUpFrames).toBe(page.timing.warmUpFrames);
-    const { px, visibility } = largestDifference(page, ffmpeg);
+    const { px, visibility } = landmarkDifference(page, ffmpeg);
     expect(px).toBeLessThan(0.01);
     expect(visibility).toBeLessThan(1e-4);
   }, 120_000);
@@ -103,7 +76,7 @@ describe('windowed extraction', () => {
     const first = await viaPage.extract(file, { windows: WINDOWS });
     await viaPage.extract(fixtureVideo('squat/05-woman-side-arms-forward.mp4'), { fps: 5 });
     const again = await viaPage.extract(file, { windows: WINDOWS });
-    const { px, visibility } = largestDifference(first, again);
+    const { px, visibility } = landmarkDifference(first, again);
     expect(px).toBeLessThan(0.01);
     expect(visibility).toBeLessThan(1e-4);
   }, 120_000);

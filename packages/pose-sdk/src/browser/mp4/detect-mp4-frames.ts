@@ -63,28 +63,7 @@ export async function detectMp4Frames(
   const sampler = options.fps === undefined ? undefined : new FrameSampler(options.fps);
   /** The latest frame the sampler dropped: detected at the end if it was the last one. */
   let held: { frame: VideoFrame; timestampMs: number } | undefined;
-  let detected = 0;
-  let waitStart = performance.now();
-  const detect = async (frame: VideoFrame, timestampMs: number) => {
-    const prepareStart = performance.now();
-    const image = await analysedFrame(frame, track);
-    const detectStart = performance.now();
-    let detection: PoseDetection;
-    try {
-      detection = detector.detect(image, timestampMs);
-    } finally {
-      if (image !== frame) image.close();
-    }
-    const detectEnd = performance.now();
-    detected++;
-    await onDetection(detection, {
-      waitMs: prepareStart - waitStart,
-      prepareMs: detectStart - prepareStart,
-      detectMs: detectEnd - detectStart,
-      warmUp: false,
-    });
-    waitStart = performance.now();
-  };
+  const frames = frameDetector(track, detector, onDetection);
   try {
     await decodeMp4Frames(
       bytes,
@@ -93,17 +72,58 @@ export async function detectMp4Frames(
         if (signal?.aborted) return;
         held?.frame.close();
         held = undefined;
-        if (sampler === undefined || sampler.keep(timestampMs)) await detect(frame, timestampMs);
+        if (sampler === undefined || sampler.keep(timestampMs)) {
+          await frames.detect(frame, timestampMs);
+        }
         // decodeMp4Frames closes `frame` when this returns: keep a reference of our own.
         else held = { frame: frame.clone(), timestampMs };
       },
       signal,
     );
-    if (held && !signal?.aborted) await detect(held.frame, held.timestampMs);
+    if (held && !signal?.aborted) await frames.detect(held.frame, held.timestampMs);
   } finally {
     held?.frame.close();
   }
-  return detected;
+  return frames.detected;
+}
+
+/**
+ * Detects decoded frames one at a time and reports each with where its time went; `restart`
+ * restarts tracking first (not before the first frame: a new video's detector is fresh already).
+ */
+function frameDetector(
+  track: Mp4VideoTrack,
+  detector: PoseDetector,
+  onDetection: (detection: PoseDetection, timing: Mp4DetectionTiming) => void | Promise<void>,
+) {
+  let detected = 0;
+  let waitStart = performance.now();
+  return {
+    get detected() {
+      return detected;
+    },
+    async detect(frame: VideoFrame, timestampMs: number, warmUp = false, restart = false) {
+      const prepareStart = performance.now();
+      const image = await analysedFrame(frame, track);
+      const detectStart = performance.now();
+      let detection: PoseDetection;
+      try {
+        if (restart && detected > 0) await detector.restartTracking();
+        detection = detector.detect(image, timestampMs);
+      } finally {
+        if (image !== frame) image.close();
+      }
+      const detectEnd = performance.now();
+      detected++;
+      await onDetection(detection, {
+        waitMs: prepareStart - waitStart,
+        prepareMs: detectStart - prepareStart,
+        detectMs: detectEnd - detectStart,
+        warmUp,
+      });
+      waitStart = performance.now();
+    },
+  };
 }
 
 /** detectMp4Frames over windows: the frames WindowFrameSelector picks, decoded stretch by stretch. */
@@ -118,37 +138,18 @@ async function detectMp4Windows(
   const times = presentedFrames(track).map((frame) => frame.timestampMs);
   const chosen: WindowFrame<number>[] = windowFramesOf(times, windows, options.warmUpFrames ?? 0);
   let next = 0;
-  let detected = 0;
-  let waitStart = performance.now();
+  const frames = frameDetector(track, detector, onDetection);
   await decodeMp4Frames(
     bytes,
     track,
     async (frame, timestampMs) => {
       if (options.signal?.aborted) return;
       const { role, reset } = chosen[next++]!;
-      const prepareStart = performance.now();
-      const image = await analysedFrame(frame, track);
-      const detectStart = performance.now();
-      let detection: PoseDetection;
-      try {
-        // Each stretch is tracked afresh; the first already is (a new video for the detector).
-        if (reset && detected > 0) await detector.restartTracking();
-        detection = detector.detect(image, timestampMs);
-      } finally {
-        if (image !== frame) image.close();
-      }
-      const detectEnd = performance.now();
-      detected++;
-      await onDetection(detection, {
-        waitMs: prepareStart - waitStart,
-        prepareMs: detectStart - prepareStart,
-        detectMs: detectEnd - detectStart,
-        warmUp: role === 'warmUp',
-      });
-      waitStart = performance.now();
+      // Each stretch is tracked afresh.
+      await frames.detect(frame, timestampMs, role === 'warmUp', reset);
     },
     options.signal,
     chosen.map(({ frame }) => frame),
   );
-  return detected;
+  return frames.detected;
 }
