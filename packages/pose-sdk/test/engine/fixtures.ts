@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExtractionResult } from '../../src/node/index.js';
+import { createPoseEngine, type ExtractionResult, type PoseEngine } from '../../src/node/index.js';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const repoRoot = join(packageRoot, '..', '..');
@@ -64,4 +64,13 @@ export function landmarkDifference(
     }
   }
   return { px, visibility };
+}
+
+/** Two lite engines, one letting the page decode MP4s, one decoding everything with ffmpeg. */
+export async function startEnginePair(): Promise<{ viaPage: PoseEngine; viaFfmpeg: PoseEngine }> {
+  const [viaPage, viaFfmpeg] = await Promise.all([
+    createPoseEngine({ model: 'lite' }),
+    createPoseEngine({ model: 'lite', decoder: 'ffmpeg' }),
+  ]);
+  return { viaPage, viaFfmpeg };
 }

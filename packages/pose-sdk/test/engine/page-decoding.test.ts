@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPoseEngine, type PoseEngine } from '../../src/node/index.js';
-import { fixtureVideo, landmarkDifference, SHORT_FIXTURE } from './fixtures.js';
+import type { PoseEngine } from '../../src/node/index.js';
+import { fixtureVideo, landmarkDifference, SHORT_FIXTURE, startEnginePair } from './fixtures.js';
 
 // The engine lets the inference page decode H.264 MP4s itself (WebCodecs, as the web app does)
 // and decodes everything else with ffmpeg. Both must give the very same frames and landmarks.
@@ -28,10 +28,7 @@ function rotatedCopy(clip: string, tag: number): string {
 }
 
 beforeAll(async () => {
-  [viaPage, viaFfmpeg] = await Promise.all([
-    createPoseEngine({ model: 'lite' }),
-    createPoseEngine({ model: 'lite', decoder: 'ffmpeg' }),
-  ]);
+  ({ viaPage, viaFfmpeg } = await startEnginePair());
 }, 120_000);
 
 afterAll(async () => {

@@ -4,8 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrace } from '../../src/core/trace/trace-reader.js';
-import { createPoseEngine, type PoseEngine, PoseEngineError } from '../../src/node/index.js';
-import { FIXTURE_TRACES, fixtureVideo, landmarkDifference, SHORT_FIXTURE } from './fixtures.js';
+import { type PoseEngine, PoseEngineError } from '../../src/node/index.js';
+import {
+  FIXTURE_TRACES,
+  fixtureVideo,
+  landmarkDifference,
+  SHORT_FIXTURE,
+  startEnginePair,
+} from './fixtures.js';
 
 // A windowed extraction analyses only the frames inside given windows, at the video's own rate
 // and times (what verification looks at again around a rep's deciding moments, issue 24).
@@ -27,10 +33,7 @@ const WINDOWS = [
 const inside = (t: number) => WINDOWS.some((w) => w.startMs <= t && t <= w.endMs);
 
 beforeAll(async () => {
-  [viaPage, viaFfmpeg] = await Promise.all([
-    createPoseEngine({ model: 'lite' }),
-    createPoseEngine({ model: 'lite', decoder: 'ffmpeg' }),
-  ]);
+  ({ viaPage, viaFfmpeg } = await startEnginePair());
 }, 120_000);
 
 afterAll(async () => {
