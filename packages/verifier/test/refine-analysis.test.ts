@@ -38,22 +38,25 @@ function framesOf(full: readonly PoseFrame[]) {
 }
 
 describe('refining a real 12 frames/s pass', () => {
-  it("counts fixture 08 as every frame does, where 12 frames/s read a straight arm's top short", async () => {
+  it('counts fixture 08 as every frame does, where 12 frames/s read a bottom on the wrong side of a threshold', async () => {
     const { sampled, full, frameSize } = await traces('08-tank-top-side');
     expect(sampled.header.fps).toBe(PUSHUP_VERIFICATION_FPS);
-    const every = analyseRecording(full.frames, choice, frameSize);
-    const first = analyseRecording(sampled.frames, choice, frameSize);
-    // The case: at 12 frames/s the third rep's top reads under 160 degrees, at every frame 160.
-    expect(every.validReps).toBe(3);
-    expect(first.validReps).toBe(2);
-    const sampledLockout = first.reps[2]!.checks.find((check) => check.rule === 'lockout')!;
-    expect(sampledLockout.passed).toBe(false);
-    expect(sampledLockout.fullRate).toBe(false);
+    // The case, made with a strict bottom: since the elbow is calibrated (issue 24) 08's verdicts
+    // are far from the spec's thresholds at both rates, so the test asks for 67 degrees, which
+    // rep 4 reaches at every frame (64.5) and misses at 12 frames/s (68.2).
+    const strict = { kind: 'pushup' as const, config: { maxElbowAngleForDown: 67 } };
+    const every = analyseRecording(full.frames, strict, frameSize);
+    const first = analyseRecording(sampled.frames, strict, frameSize);
+    expect(every.validReps).toBe(5);
+    expect(first.validReps).toBe(4);
+    const sampledDepth = first.reps[3]!.checks.find((check) => check.rule === 'depth')!;
+    expect(sampledDepth.passed).toBe(false);
+    expect(sampledDepth.fullRate).toBe(false);
 
     const { analysis, refinement } = await refineAnalysis(
       sampled.frames,
       first,
-      choice,
+      strict,
       frameSize,
       {
         sampledFps: PUSHUP_VERIFICATION_FPS,
@@ -65,13 +68,16 @@ describe('refining a real 12 frames/s pass', () => {
     );
     expect(analysis.validReps).toBe(every.validReps);
     expect(analysis.invalidReps).toBe(every.invalidReps);
-    expect(refinement.sampled).toEqual({ validReps: 2, invalidReps: 3 });
+    expect(refinement.sampled).toEqual({ validReps: 4, invalidReps: 1 });
     // The evidence shows the value every frame gives, taken at the video's rate, at its frame or
     // the next (the first refined frames are filtered with the sampled frame before the window).
-    const lockout = analysis.reps[2]!.checks.find((check) => check.rule === 'lockout')!;
-    const everyLockout = every.reps[2]!.checks.find((check) => check.rule === 'lockout')!;
-    expect(lockout).toMatchObject({ passed: true, value: everyLockout.value, fullRate: true });
-    expect(Math.abs(lockout.timeMs! - everyLockout.timeMs!)).toBeLessThanOrEqual(
+    const depth = analysis.reps[3]!.checks.find((check) => check.rule === 'depth')!;
+    const everyDepth = every.reps[3]!.checks.find((check) => check.rule === 'depth')!;
+    expect(depth).toMatchObject({ passed: true, fullRate: true });
+    // The glitch median mixes the window's frames with the sampled ones around it: within a
+    // degree and a half of every frame's value.
+    expect(Math.abs(depth.value - everyDepth.value)).toBeLessThanOrEqual(1.5);
+    expect(Math.abs(depth.timeMs! - everyDepth.timeMs!)).toBeLessThanOrEqual(
       1000 / full.header.fps + 0.1,
     );
     // Within the budget: at most that many frames more than the sampled pass.

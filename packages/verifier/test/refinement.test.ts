@@ -57,8 +57,12 @@ const REACH_MS = 1000 / SAMPLED_FPS;
 
 describe('refinement moments', () => {
   it('looks again around a check within the margin of its threshold, passed or failed', () => {
-    expect(checkMargin(160)).toBeCloseTo(160 * REFINEMENT.marginShare);
-    const far = 160 + checkMargin(160) + 1;
+    expect(checkMargin({ rule: 'lockout', threshold: 160 })).toBe(REFINEMENT.margins.degrees);
+    expect(checkMargin({ rule: 'hipSag', threshold: 10 })).toBe(REFINEMENT.margins.lengthPercent);
+    expect(checkMargin({ rule: 'unknown', threshold: 40 })).toBeCloseTo(
+      40 * REFINEMENT.marginShare,
+    );
+    const far = 160 + checkMargin({ rule: 'lockout', threshold: 160 }) + 1;
     const moments = refinementMoments(
       [
         rep(1, 0, [check('depth', 112, 105, 700), check('lockout', far, 160, 1500)]),
@@ -73,7 +77,7 @@ describe('refinement moments', () => {
     ]);
     // From one sampled frame before the moment to one after: the true extreme lies between.
     expect(moments[0]!.window).toEqual({ startMs: 700 - REACH_MS, endMs: 700 + REACH_MS });
-    expect(moments[0]!.closeness).toBeCloseTo(7 / checkMargin(105));
+    expect(moments[0]!.closeness).toBeCloseTo(7 / checkMargin({ rule: 'depth', threshold: 105 }));
   });
 
   it('looks at a whole rep again for a close value over the whole rep', () => {

@@ -28,7 +28,7 @@ export interface RefineOptions {
   /** frames the refinement may infer in all, warm-up included */
   readonly budgetFrames: number;
   readonly rounds?: number;
-  readonly marginShare?: number;
+  readonly marginScale?: number;
   readonly reachShare?: number;
   /** Every frame of the video inside the windows (the video's own times), in time order. */
   readonly framesOf: (windows: readonly FrameWindow[]) => Promise<readonly PoseFrame[]>;
@@ -84,7 +84,7 @@ export async function refineAnalysis(
       refined: windows,
       budgetFrames: budget,
       warmUpFrames: options.warmUpFrames,
-      ...(options.marginShare === undefined ? {} : { marginShare: options.marginShare }),
+      ...(options.marginScale === undefined ? {} : { marginScale: options.marginScale }),
       ...(options.reachShare === undefined ? {} : { reachShare: options.reachShare }),
     });
     if (plan.windows.length === 0) break;

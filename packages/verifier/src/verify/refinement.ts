@@ -33,8 +33,8 @@ export interface RefinementPlanOptions {
   readonly budgetFrames: number;
   /** Frames inferred before each window (the engine's warm-up), counted in the budget. */
   readonly warmUpFrames: number;
-  /** Share of a threshold a check's value must be within to be looked at again. */
-  readonly marginShare?: number;
+  /** Scales every rule's margin (REFINEMENT.margins): how close a check must be to be looked at again. */
+  readonly marginScale?: number;
   /** Sampled intervals a window reaches either side of a timed moment. */
   readonly reachShare?: number;
   /** Stretches where the sampled pass lost the person (trackingGaps): looked at again too. */
@@ -47,23 +47,51 @@ export interface RefinementPlanOptions {
  */
 const GAP_CLOSENESS = 0.5;
 
-/** How far a check's value may be from its threshold and still flip with a denser look. */
+/**
+ * How far a check's value may be from its threshold and still flip with a denser look, in the
+ * rule's own unit (REFINEMENT.margins: degrees, % of the body's length, score points, counts,
+ * shares), times `scale`; a rule of unknown unit gets REFINEMENT.marginShare of its threshold.
+ */
 export function checkMargin(
-  threshold: number,
-  marginShare: number = REFINEMENT.marginShare,
+  check: { readonly rule: string; readonly threshold: number },
+  scale = 1,
 ): number {
-  return Math.abs(threshold) * marginShare;
+  const unit = RULE_UNITS[check.rule];
+  const margin =
+    unit === undefined
+      ? Math.abs(check.threshold) * REFINEMENT.marginShare
+      : REFINEMENT.margins[unit];
+  return margin * scale;
 }
+
+/** The unit of each rule's value, for its margin (both analysers' rules). */
+const RULE_UNITS: Readonly<Record<string, keyof typeof REFINEMENT.margins>> = {
+  depth: 'degrees',
+  lockout: 'degrees',
+  upperArm: 'degrees',
+  knees: 'degrees',
+  bottom: 'degrees',
+  top: 'degrees',
+  hipSag: 'lengthPercent',
+  hipPike: 'lengthPercent',
+  worm: 'lengthPercent',
+  bodyLine: 'scorePoints',
+  alignmentDrops: 'count',
+  alignment: 'count',
+  sustained: 'count',
+  phases: 'count',
+  visibility: 'share',
+};
 
 /**
  * The checks of a rep that a denser look could flip: measured (not NaN) and within the margin of
  * their threshold, passed or failed. A check far from its threshold stays on its side whatever
  * the rate (measured on the fixtures: docs/decisions.md, "Verified scores").
  */
-function closeChecks(rep: RepEvidence, marginShare: number) {
+function closeChecks(rep: RepEvidence, marginScale: number) {
   return rep.checks.flatMap((check) => {
     if (!Number.isFinite(check.value)) return [];
-    const margin = checkMargin(check.threshold, marginShare);
+    const margin = checkMargin(check, marginScale);
     const distance = Math.abs(check.value - check.threshold);
     if (margin === 0 ? distance !== 0 : distance > margin) return [];
     return [{ check, closeness: margin === 0 ? 0 : distance / margin }];
@@ -95,14 +123,14 @@ function windowCost(window: FrameWindow, fps: number, warmUpFrames: number): num
 export function refinementMoments(
   reps: readonly RepEvidence[],
   sampledFps: number,
-  marginShare: number = REFINEMENT.marginShare,
+  marginScale = 1,
   reachShare: number = REFINEMENT.reachShare,
 ): RefinementMoment[] {
   const reachMs = (reachShare * 1000) / sampledFps;
   const around = (t: number): FrameWindow => ({ startMs: t - reachMs, endMs: t + reachMs });
   const moments: RefinementMoment[] = [];
   for (const rep of reps) {
-    const close = closeChecks(rep, marginShare);
+    const close = closeChecks(rep, marginScale);
     if (close.length === 0) continue;
     for (const { check, closeness } of close) {
       const window =
@@ -131,7 +159,7 @@ export function planRefinement(
     }),
   );
   const moments = [
-    ...refinementMoments(reps, options.sampledFps, options.marginShare, options.reachShare),
+    ...refinementMoments(reps, options.sampledFps, options.marginScale, options.reachShare),
     ...gaps,
   ]
     .filter((moment) => !covered(moment.window, options.refined))

@@ -28,8 +28,9 @@ export function verificationFps(choice: AnalyzerChoice): number | undefined {
 
 /**
  * Refinement of a sampled pass (issue 24, docs/decisions.md "Verified scores"). A rep's checks
- * whose value lies within `marginShare` of their threshold (15%: 160 degrees +-24, 105 +-15.75,
- * 75% +-11) are measured again at the video's own frame rate, from one sampled frame before the
+ * whose value lies within its rule's margin of their threshold (`margins`, in the rule's unit: 15
+ * degrees, 3% of the body's length, 11 score points, one count, 0.08 of the frames; a rule of
+ * another unit `marginShare` of its threshold) are measured again at the video's own frame rate, from one sampled frame before the
  * frame they were taken at to one after (`reachShare`), and the recording analysed again. The
  * margin covers how far a real 12 frames/s extraction's deciding values fell from every frame's
  * on the 21 push-up fixtures (depth up to 15.7 degrees, 10.5 at the 95th percentile; lockout 14.7
@@ -39,6 +40,19 @@ export function verificationFps(choice: AnalyzerChoice): number | undefined {
  * most `rounds` rounds (a check judged only once an earlier one passes is looked at in the next).
  */
 export const REFINEMENT = {
+  /**
+   * Margins by the unit of a rule's value. Degrees: a real 12 frames/s extraction's elbow fell up
+   * to 15.7 degrees from every frame's (10.5 at the 95th percentile, lockouts 14.7); the elbow's
+   * calibration since stretches readings above 120, so one margin in degrees (not a share of the
+   * threshold, which gave lockouts 24 and bottoms 15.75) keeps the closest checks first.
+   */
+  margins: {
+    degrees: 15,
+    lengthPercent: 3,
+    scorePoints: 11,
+    count: 1,
+    share: 0.08,
+  },
   marginShare: 0.15,
   /** sampled intervals a window reaches either side of a timed moment */
   reachShare: 1,
