@@ -12,8 +12,10 @@ const reps: RepEvidence[] = [
     endMs: 1500,
     angleName: 'Elbow',
     bottomAngle: 82.4,
+    bottomRaw: null,
     bottomMs: 800,
     topAngle: 168,
+    topRaw: null,
     topMs: 1450,
     phasePath: ['up', 'transition', 'down', 'transition', 'up'],
     isValid: true,
@@ -39,8 +41,10 @@ const reps: RepEvidence[] = [
     endMs: 2900,
     angleName: 'Elbow',
     bottomAngle: 131,
+    bottomRaw: 124.3,
     bottomMs: 2200,
     topAngle: 166,
+    topRaw: null,
     topMs: 2850,
     phasePath: ['up', 'transition', 'up'],
     isValid: false,
@@ -51,6 +55,7 @@ const reps: RepEvidence[] = [
         rule: 'depth',
         measurement: '2d',
         value: 131,
+        raw: 124.3,
         threshold: 120,
         bound: 'max',
         passed: false,
@@ -118,8 +123,13 @@ describe('judge report', () => {
   it('prints one line per rep with its angles, phases and verdict', () => {
     const lines = formatRepTable(reps).split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^1 .* 82 .* 168 .*up>transition>down>transition>up +valid$/);
-    expect(lines[2]).toMatch(/invalid: Didn't go low enough$/);
+    expect(lines[0]).toMatch(/verdict +decided by$/);
+    // Degrees to the tenth, so a value either side of a threshold never reads as the same number.
+    expect(lines[1]).toMatch(/^1 .* 82\.4 .* 168 .*up>transition>down>transition>up +valid +/);
+    // The deciding check is the one the rule used: its calibrated value and the detector's reading.
+    expect(lines[1]).toMatch(/elbow at the top 161\.2° ≥ 160° at 1\.45 s$/);
+    expect(lines[2]).toMatch(/131 \(read 124\.3\) .*invalid: Didn't go low enough +/);
+    expect(lines[2]).toMatch(/elbow at the bottom 131° \(read 124\.3°\) > 120° at 2\.20 s$/);
   });
 
   it('writes one self-contained HTML file with the reasons, the frames and the plot', () => {
@@ -137,8 +147,8 @@ describe('judge report', () => {
     expect(html).toMatch(/<svg[^>]*>[\s\S]*<path d="M/);
     expect(html).toContain('id="rep-2"');
     // Each rule's deciding value and frame, marked where it was taken at the video's own rate.
-    expect(html).toContain('lockout 161.2 ≥ 160 at 1.45 s (every frame)');
-    expect(html).toContain('depth 131 ≤ 120 at 2.20 s ✗');
+    expect(html).toContain('elbow at the top 161.2° ≥ 160° at 1.45 s (every frame)');
+    expect(html).toContain('elbow at the bottom 131° (read 124.3°) &gt; 120° at 2.20 s ✗');
     expect(html).toContain('the sampled pass alone counted 0 valid, 2 invalid');
     // Nothing fetched from elsewhere: no external src, href or script.
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);

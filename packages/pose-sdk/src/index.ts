@@ -62,6 +62,8 @@ export type {
   TimelineEntry,
   TimelinePhase,
 } from './core/events.js';
+// Evidence shown the same way by every host
+export { describeCheck } from './core/evidence/describe-check.js';
 export { alignmentScoreFromHipAngle } from './core/geometry/alignment-score.js';
 // Geometry
 export { angleAtVertex } from './core/geometry/angle-at-vertex.js';

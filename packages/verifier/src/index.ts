@@ -16,6 +16,7 @@ export { type QueuePosition, queuePosition, type RunningJob } from './queue/queu
 export {
   type AngleSample,
   analyseRecording,
+  decidingCheck,
   type EvidenceCheck,
   type FullRateTest,
   type PhaseChange,

@@ -2,7 +2,13 @@
 // report (no external file or script: contact sheets as data: URIs, the plot as inline SVG) that
 // a judge can keep with the submission.
 
-import type { PhaseChange, RepEvidence, VideoVerification } from '@reptemple/verifier';
+import { describeCheck } from '@reptemple/pose-sdk';
+import {
+  decidingCheck,
+  type PhaseChange,
+  type RepEvidence,
+  type VideoVerification,
+} from '@reptemple/verifier';
 
 export interface JudgeReportInput {
   readonly video: string;
@@ -13,19 +19,24 @@ export interface JudgeReportInput {
 }
 
 const seconds = (ms: number | null) => (ms === null ? '-' : (ms / 1000).toFixed(2));
-const degrees = (angle: number | null) => (angle === null ? '-' : `${Math.round(angle)}`);
+/** degrees to the tenth (159.6 and 160.4 read apart), with the detector's reading when corrected */
+const degrees = (angle: number | null, raw: number | null = null) =>
+  angle === null
+    ? '-'
+    : `${Math.round(angle * 10) / 10}${raw === null ? '' : ` (read ${Math.round(raw * 10) / 10})`}`;
 
 /** The per-rep table, fixed-width, one line per rep. */
 export function formatRepTable(reps: readonly RepEvidence[]): string {
-  const header = ['rep', 'start s', 'end s', 'bottom°', 'top°', 'phases', 'verdict'];
+  const header = ['rep', 'start s', 'end s', 'bottom°', 'top°', 'phases', 'verdict', 'decided by'];
   const rows = reps.map((rep) => [
     String(rep.repNumber),
     seconds(rep.startMs),
     seconds(rep.endMs),
-    degrees(rep.bottomAngle),
-    degrees(rep.topAngle),
+    degrees(rep.bottomAngle, rep.bottomRaw),
+    degrees(rep.topAngle, rep.topRaw),
     rep.phasePath.join('>'),
     rep.isValid ? 'valid' : `invalid: ${rep.invalidReason ?? ''}`,
+    decidingText(rep),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
@@ -113,14 +124,18 @@ function refinementRow(verification: VideoVerification): string {
   return `<dt>Looked at again</dt><dd>${looked}; the sampled pass alone counted ${sampled.validReps} valid, ${sampled.invalidReps} invalid</dd>`;
 }
 
+/** The check that decided the rep's verdict (its first failure; a valid rep's closest pass). */
+function decidingText(rep: RepEvidence): string {
+  const check = decidingCheck(rep);
+  return check === null ? '-' : describeCheck(check);
+}
+
 /** Each rule's deciding value, threshold and frame; marked where taken at the video's own rate. */
 function checksText(rep: RepEvidence): string {
   return rep.checks
     .map((check) => {
-      const at = check.timeMs === null ? '' : ` at ${seconds(check.timeMs)} s`;
       const rate = check.fullRate ? ' (every frame)' : '';
-      const sign = check.bound === 'min' ? '≥' : '≤';
-      return `${escapeHtml(check.rule)} ${Math.round(check.value * 10) / 10} ${sign} ${check.threshold}${at}${rate}${check.passed ? '' : ' ✗'}`;
+      return `${escapeHtml(describeCheck(check))}${rate}${check.passed ? '' : ' ✗'}`;
     })
     .join('; ');
 }
@@ -145,7 +160,7 @@ export function renderJudgeReport(input: JudgeReportInput): string {
       .join(', ');
     return `<tr id="rep-${rep.repNumber}" class="${rep.isValid ? 'valid' : 'invalid'}">
 <td>${rep.repNumber}</td><td>${seconds(rep.startMs)}–${seconds(rep.endMs)} s</td>
-<td>${degrees(rep.bottomAngle)}° at ${seconds(rep.bottomMs)} s<br>${degrees(rep.topAngle)}° at ${seconds(rep.topMs)} s</td>
+<td>${degrees(rep.bottomAngle, rep.bottomRaw)}° at ${seconds(rep.bottomMs)} s<br>${degrees(rep.topAngle, rep.topRaw)}° at ${seconds(rep.topMs)} s</td>
 <td>${escapeHtml(rep.phasePath.join(' → '))}</td>
 <td><strong>${rep.isValid ? 'valid' : escapeHtml(rep.invalidReason ?? 'invalid')}</strong><br><small>${checksText(rep)}</small><br><small>${measurements}</small></td>
 <td>${image}</td></tr>`;

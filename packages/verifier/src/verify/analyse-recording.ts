@@ -21,12 +21,18 @@ export interface RepEvidence {
   readonly startMs: number;
   readonly endMs: number;
   readonly angleName: string;
-  /** degrees: the rep's lowest driving angle (the push-up analyser's own measurement for push-ups) */
+  /**
+   * degrees: the rep's bottom as its rule decided on it (the push-up analyser's depth check, a
+   * relative definition's bottom check: the calibrated value), else the lowest driving angle
+   */
   readonly bottomAngle: number | null;
-  /** ms of the frame that shows the bottom */
+  /** degrees: the detector's reading the bottom was corrected from (null: taken as read) */
+  readonly bottomRaw: number | null;
+  /** ms of the frame that shows the bottom (the rule's frame) */
   readonly bottomMs: number | null;
-  /** degrees: the rep's highest driving angle */
+  /** degrees: the top the rep returned to as its rule decided on it (lockout, top), else the highest */
   readonly topAngle: number | null;
+  readonly topRaw: number | null;
   readonly topMs: number | null;
   /** phases the rep went through, in order, repeats merged */
   readonly phasePath: readonly string[];
@@ -127,6 +133,31 @@ function extremesOf(
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
+/**
+ * The check that decided a rep: its first failed one, or for a valid rep the one nearest its
+ * threshold (as the analysers' own `deciding`); null without checks.
+ */
+export function decidingCheck(rep: Pick<RepEvidence, 'checks'>): EvidenceCheck | null {
+  const failed = rep.checks.find((check) => !check.passed);
+  if (failed) return failed;
+  let nearest: EvidenceCheck | null = null;
+  let nearestMargin = Number.POSITIVE_INFINITY;
+  for (const check of rep.checks) {
+    if (!Number.isFinite(check.value) || check.threshold === 0) continue;
+    const margin = Math.abs(check.value - check.threshold) / Math.abs(check.threshold);
+    if (margin < nearestMargin) {
+      nearest = check;
+      nearestMargin = margin;
+    }
+  }
+  return nearest;
+}
+
+/** The rules whose checks decide a rep's bottom (push-up depth; a relative definition's bottom)... */
+const BOTTOM_RULES: ReadonlySet<string> = new Set(['depth', 'bottom']);
+/** ...and the top it returned to (push-up lockout; a relative definition's top). */
+const TOP_RULES: ReadonlySet<string> = new Set(['lockout', 'top']);
+
 /** A rep's evidence, from its record and the angles and phases seen up to its end. */
 function evidenceOf(
   rep: RepRecord,
@@ -137,9 +168,17 @@ function evidenceOf(
   fullRate: FullRateTest,
 ): RepEvidence {
   const { bottom, top } = extremesOf(rep, angles);
-  // Push-ups: the analyser's own extremes (after its glitch filter) are what it judged.
-  const bottomAngle = isPushupRecord(rep) ? rep.minElbowAngle : bottom?.angle;
-  const topAngle = isPushupRecord(rep) ? rep.minElbowAngle + rep.maxAngleRange : top?.angle;
+  // The number shown is the number the rule used (issue 24): the bottom and top the rules
+  // decided on, with the frame they came from; for a rep judged before them, the extremes.
+  const checks = rep.evidence?.checks ?? [];
+  const bottomCheck = checks.find((check) => BOTTOM_RULES.has(check.rule) && check.timeMs !== null);
+  const topCheck = checks.find((check) => TOP_RULES.has(check.rule) && check.timeMs !== null);
+  const bottomAngle =
+    bottomCheck?.value ?? (isPushupRecord(rep) ? rep.minElbowAngle : bottom?.angle);
+  const topAngle =
+    topCheck?.value ?? (isPushupRecord(rep) ? rep.minElbowAngle + rep.maxAngleRange : top?.angle);
+  const bottomMs = bottomCheck?.timeMs ?? bottom?.t;
+  const topMs = topCheck?.timeMs ?? top?.t;
   return {
     repNumber: index + 1,
     startMs: Math.round(rep.startTime),
@@ -147,9 +186,11 @@ function evidenceOf(
     angleName: drivingAngle.name,
     bottomAngle:
       bottomAngle !== undefined && Number.isFinite(bottomAngle) ? round1(bottomAngle) : null,
-    bottomMs: bottom ? Math.round(bottom.t) : null,
+    bottomRaw: bottomCheck?.raw === undefined ? null : round1(bottomCheck.raw),
+    bottomMs: bottomMs === undefined ? null : Math.round(bottomMs),
     topAngle: topAngle !== undefined && Number.isFinite(topAngle) ? round1(topAngle) : null,
-    topMs: top ? Math.round(top.t) : null,
+    topRaw: topCheck?.raw === undefined ? null : round1(topCheck.raw),
+    topMs: topMs === undefined ? null : Math.round(topMs),
     phasePath: phasePathOf(rep, phases),
     isValid: rep.isValidRep,
     invalidReason: rep.isValidRep ? null : rep.invalidReason,

@@ -5,8 +5,8 @@
 
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { mirrorLandmark } from '@reptemple/definitions';
-import type { Landmark, PoseFrame } from '@reptemple/pose-sdk';
-import type { RepEvidence } from './analyse-recording.js';
+import { describeCheck, type Landmark, type PoseFrame } from '@reptemple/pose-sdk';
+import { decidingCheck, type RepEvidence } from './analyse-recording.js';
 import type { DrivingAngle } from './driving-angle.js';
 import { MIN_VISIBILITY } from './driving-angle.js';
 import type { GrabbedFrame } from './frame-grab.js';
@@ -18,7 +18,7 @@ const BODY_CONNECTIONS: readonly (readonly [number, number])[] = [
 ]; // biome-ignore format: one row per body part reads better than one pair a line
 
 /** px of the caption under the two frames */
-const CAPTION_HEIGHT = 46;
+const CAPTION_HEIGHT = 64;
 const GAP = 4;
 const JPEG_QUALITY = 80;
 const COLOURS = {
@@ -75,7 +75,14 @@ function drawSkeleton(
 }
 
 const seconds = (ms: number | null) => (ms === null ? '?' : `${(ms / 1000).toFixed(2)} s`);
-const degrees = (angle: number | null) => (angle === null ? '?' : `${Math.round(angle)}°`);
+/**
+ * An angle as the rule used it, to the tenth (159.6 and 160.4 read apart), with the reading it
+ * was corrected from when it is a calibrated one.
+ */
+const degrees = (angle: number | null, raw: number | null = null) =>
+  angle === null
+    ? '?'
+    : `${Math.round(angle * 10) / 10}°${raw === null || raw === angle ? '' : ` (read ${Math.round(raw * 10) / 10}°)`}`;
 
 export async function renderContactSheet(input: ContactSheetInput): Promise<Buffer> {
   const { rep, drivingAngle, size } = input;
@@ -87,8 +94,8 @@ export async function renderContactSheet(input: ContactSheetInput): Promise<Buff
   const colour = rep.isValid ? COLOURS.valid : COLOURS.invalid;
   const joints = drivingAngle.landmarks.flatMap((id) => [id, mirrorLandmark(id)]);
   const panels = [
-    { frame: input.bottom, origin: 0, label: `bottom ${degrees(rep.bottomAngle)} at ${seconds(rep.bottomMs)}` },
-    { frame: input.top, origin: size.width + GAP, label: `top ${degrees(rep.topAngle)} at ${seconds(rep.topMs)}` },
+    { frame: input.bottom, origin: 0, label: `bottom ${degrees(rep.bottomAngle, rep.bottomRaw)} at ${seconds(rep.bottomMs)}` },
+    { frame: input.top, origin: size.width + GAP, label: `top ${degrees(rep.topAngle, rep.topRaw)} at ${seconds(rep.topMs)}` },
   ]; // biome-ignore format: the two panels read best one a line
   ctx.font = '13px sans-serif';
   for (const panel of panels) {
@@ -113,5 +120,13 @@ export async function renderContactSheet(input: ContactSheetInput): Promise<Buff
     ? `Rep ${rep.repNumber}: valid`
     : `Rep ${rep.repNumber}: ${rep.invalidReason ?? 'invalid'}`;
   ctx.fillText(verdict, 6, size.height + 37);
+  // The check that decided, with the value its rule used: the failed one, or for a valid rep
+  // the nearest to its threshold.
+  const deciding = decidingCheck(rep);
+  if (deciding !== null) {
+    ctx.font = '12px sans-serif';
+    ctx.fillStyle = COLOURS.text;
+    ctx.fillText(`decided by: ${describeCheck(deciding)}`, 6, size.height + 56);
+  }
   return canvas.encode('jpeg', JPEG_QUALITY);
 }
