@@ -24,4 +24,22 @@ describe('definition JSON Schema export', () => {
     expect(validate(fourLandmarks)).toBe(false);
     expect(validate({ ...pushupDefinition, cameraPosition: 'top' })).toBe(false);
   });
+
+  it("describes issue 24's opt-in fields as the zod schema does: either may be left out", () => {
+    const { cycle: _cycle, formRules: _formRules, ...withoutThem } = pushupDefinition;
+    expect(validate(withoutThem), JSON.stringify(validate.errors)).toBe(true);
+    const absolute = { ...withoutThem, cycle: { measure: 'absolute', minTurn: 5 }, formRules: [] };
+    expect(validate(absolute), JSON.stringify(validate.errors)).toBe(true);
+    for (const cycle of [
+      { measure: 'turns' },
+      { minTurn: 4 },
+      { minTurn: 181 },
+      { minTurn: '30' },
+      { measure: 'relative', extra: true },
+    ]) {
+      expect(validate({ ...withoutThem, cycle }), JSON.stringify(cycle)).toBe(false);
+    }
+    expect(validate({ ...withoutThem, formRules: ['elbows'] })).toBe(false);
+    expect(validate({ ...withoutThem, formRules: 'knees' })).toBe(false);
+  });
 });

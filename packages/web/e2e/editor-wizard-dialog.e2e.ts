@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { EDITOR } from './editor-steps.js';
 import { REPO_DIR } from './fake-camera.js';
 import {
   DESKTOP,
@@ -18,7 +19,6 @@ import {
 import { UI_TIMEOUT_MS } from './record-steps.js';
 
 const CLIP = path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4');
-const EDITOR = '/exercise-definition-editor';
 const browser = sharedBrowser();
 
 /** Opens the wizard and brings it to its frames step on the fixture clip. */

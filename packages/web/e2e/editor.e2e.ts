@@ -2,12 +2,17 @@
 // who may open it; an elbow angle built with the from-video wizard on a fixture clip; saved,
 // loaded back, exported and re-imported to the identical document.
 
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { injectAxe } from './axe.js';
+import {
+  definitionRow,
+  downloadExport,
+  EDITOR,
+  editorViolations,
+  openDialog,
+} from './editor-steps.js';
 import {
   expectToast,
   field,
@@ -26,31 +31,6 @@ const REPO_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** Side view, 640x360; rep bottoms at 1.3 s and 2.7 s, arms extended in between. */
 const CLIP = path.join(REPO_DIR, 'fixtures/videos/pushup/08-tank-top-side.mp4');
 const FRAMES_S = { start: 2.0, transition: 2.35, end: 2.7 };
-const EDITOR = '/exercise-definition-editor';
-
-/** The Load dialog's row of the definition named exactly `name`. */
-function definitionRow(dialog: Locator, name: string): Locator {
-  return dialog
-    .getByRole('listitem')
-    .filter({ has: dialog.page().getByRole('button', { name: `Load ${name}`, exact: true }) });
-}
-
-/** WCAG 2.1 A and AA violations of the editor's own parts (the video analysis component is
- * checked by its own tests). */
-async function editorViolations(page: Page): Promise<string[]> {
-  await injectAxe(page);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
-      .axe;
-    const result = (await axe.run(
-      { exclude: [['[data-testid="video-analysis"]']] },
-      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
-    )) as { violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
-    return result.violations.map(
-      (v) => `${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-}
 
 let browser: Browser;
 
@@ -80,22 +60,6 @@ describe('who may open the editor (spec 01 §6)', () => {
     await context.close();
   });
 });
-
-async function downloadExport(page: Page): Promise<string> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export JSON' }).click(),
-  ]);
-  const file = await download.path();
-  return readFile(file, 'utf8');
-}
-
-async function openDialog(page: Page, button: string, title: string): Promise<Locator> {
-  await page.getByRole('button', { name: button, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.waitFor();
-  return dialog;
-}
 
 async function seekAndCapture(dialog: Locator, phase: string, seconds: number) {
   const time = dialog.getByLabel('Video time (seconds)');

@@ -1,7 +1,14 @@
 // The exercise-definition editor's numbers and texts (spec 01 §2, §4, §5, §8, §9). The texts the
 // spec fixes are matched exactly; the others are ours and say so.
 
-import { LANDMARKS_PER_ANGLE } from '@reptemple/definitions';
+import {
+  type CycleMeasure,
+  type FormRuleName,
+  LANDMARKS_PER_ANGLE,
+  MAX_CYCLE_TURN,
+  MIN_CYCLE_TURN,
+} from '@reptemple/definitions';
+import { FORM_RULE_DEFAULTS } from '@reptemple/pose-sdk';
 
 /** The definition is kept locally this long after the last edit (spec 01 §4, §9). ms */
 export const AUTO_SAVE_DELAY_MS = 2000;
@@ -54,6 +61,59 @@ export const TIMING_LABELS = {
   minPhaseHoldTime: 'Minimum phase hold (ms)',
   transitionDebounce: 'Transition debounce (ms)',
   startingPositionHoldTime: 'Starting position hold (ms)',
+} as const;
+
+/** How the definition cuts its reps (`cycle.measure`, issue 24: the spec's absolute phases are the
+ * default, turns are opt-in), as the Exercise Definition panel offers it. Ours. */
+export const CYCLE_TEXT = {
+  legend: 'Count reps by',
+  measures: {
+    absolute: {
+      label: 'Phase ranges (absolute)',
+      explanation:
+        'A rep is start, transition, end and back to start, each phase entered when its angle ranges hold. The default.',
+    },
+    relative: {
+      label: 'Turns of the driving angles (relative)',
+      explanation:
+        'A rep is cut where the driving angles turn down and back up by the minimum turn, then judged: its bottom must reach the end ranges, its top the start ranges.',
+    },
+  } satisfies Record<CycleMeasure, { label: string; explanation: string }>,
+  minTurnLabel: 'Minimum turn (degrees)',
+  minTurnHint: `Degrees down from a top and back up from the bottom, ${MIN_CYCLE_TURN}-${MAX_CYCLE_TURN}.`,
+} as const;
+
+const rule = FORM_RULE_DEFAULTS;
+
+/**
+ * The judges' form rules (`formRules`, docs/judging-rubric.md) as the panel lists them: a label and
+ * one line on what fails a rep, with the analyser's own thresholds. Ours.
+ */
+export const FORM_RULE_TEXT = {
+  legend: 'Form rules',
+  hint: "The judges' push-up rules, read on the arm and the body line shoulder-hip-ankle whatever the angles above. A view that cannot see a rule does not judge it. None by default.",
+  rules: {
+    knees: {
+      label: 'Knees off the floor',
+      explanation: `Invalid when a knee bends under ${rule.minKneeAngle}° for ${rule.kneeHold} ms (a knee push-up).`,
+    },
+    hipPike: {
+      label: 'No piked hips',
+      explanation: `Invalid when the hips rise over ${rule.maxHipPike}% of the body's length above the shoulder-ankle line.`,
+    },
+    hipSag: {
+      label: 'No sagging hips',
+      explanation: `Invalid when the hips drop over ${rule.maxHipSag}% of the body's length below that line.`,
+    },
+    worm: {
+      label: 'No worm',
+      explanation: `Invalid when the hips rise after the shoulders (${rule.maxWormRise}% more sag on the way up). Side view only.`,
+    },
+    upperArm: {
+      label: 'Upper arm to parallel',
+      explanation: `Invalid unless the upper arm comes within ${rule.maxUpperArmElevation}° of parallel to the floor at the bottom. Not from the front.`,
+    },
+  } satisfies Record<FormRuleName, { label: string; explanation: string }>,
 } as const;
 
 /** Texts the spec fixes (spec 01 §2, §5, §8). */

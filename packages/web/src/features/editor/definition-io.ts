@@ -54,6 +54,16 @@ export function toDocument(draft: DraftDefinition): DraftDefinition {
   return normalizeDefinition(draft, 'the editor');
 }
 
+/**
+ * What the comparison videos analyse: the document as stored and exported, every field included
+ * (the cycle and the form rules as much as the ranges), as text, so that the same document
+ * compares equal and only a real change re-runs the analysers. Null while the draft is not ready
+ * (see definitionProblems).
+ */
+export function comparisonDocumentText(draft: DraftDefinition): string | null {
+  return definitionProblems(draft).length === 0 ? JSON.stringify(toDocument(draft)) : null;
+}
+
 export function exportJson(draft: DraftDefinition): string {
   return `${JSON.stringify(toDocument(draft), null, 2)}\n`;
 }

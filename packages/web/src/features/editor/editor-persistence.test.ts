@@ -1,8 +1,18 @@
-import { builtinDefinitions, DefinitionError, LANDMARK } from '@reptemple/definitions';
+import { readFileSync } from 'node:fs';
+import {
+  builtinDefinitions,
+  DefinitionError,
+  type ExerciseDefinition,
+  LANDMARK,
+  pushupDefinition,
+} from '@reptemple/definitions';
+import { parseTrace } from '@reptemple/pose-sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AnalysisRun } from '../analysis/analysis-run';
 import { AutoSaver, type SaveStatus } from './auto-save';
 import { AUTO_SAVE_DELAY_MS, EDITOR_STORAGE_KEYS } from './constants';
 import {
+  comparisonDocumentText,
   definitionProblems,
   exportFileName,
   exportJson,
@@ -11,6 +21,7 @@ import {
   importJson,
   issuesOf,
   readDraft,
+  toDocument,
 } from './definition-io';
 import {
   blankDefinition,
@@ -305,3 +316,153 @@ function tryImport(text: string): unknown {
   }
   throw new Error('expected the import to fail');
 }
+
+describe('how reps are counted and the form rules, kept everywhere the definition goes (issue 24)', () => {
+  // The built-in push-up as written, without the two opt-in fields: a document from before them.
+  const { cycle: _cycle, formRules: _formRules, ...written } = pushupDefinition;
+  const beforeTheFields = JSON.parse(JSON.stringify(written)) as Record<string, unknown>;
+  const withBoth = edited([
+    { type: 'replaceDefinition', definition: builtinDefinitions.pushup, recordId: null },
+    { type: 'setCycleMeasure', measure: 'relative' },
+    { type: 'setCycleMinTurn', minTurn: 35 },
+    { type: 'setFormRule', rule: 'knees', enabled: false },
+    { type: 'setFormRule', rule: 'worm', enabled: false },
+  ]).definition;
+
+  it('a document without them loads as before: phase ranges, minimum turn 30, no form rules', () => {
+    expect(Object.keys(beforeTheFields)).not.toContain('cycle');
+    expect(Object.keys(beforeTheFields)).not.toContain('formRules');
+    for (const loaded of [
+      importJson(JSON.stringify(beforeTheFields), 'old.json'),
+      fromStoredDocument(beforeTheFields, 'Old push-up'),
+      readDraft(beforeTheFields),
+    ]) {
+      expect(loaded.cycle).toEqual({ measure: 'absolute', minTurn: 30 });
+      expect(loaded.formRules).toEqual([]);
+      expect(loaded.phases).toEqual(pushup.phases);
+      expect(loaded.timing).toEqual(pushup.timing);
+    }
+  });
+
+  it('a draft kept in the browser before the fields existed loads, with their defaults', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(
+      EDITOR_STORAGE_KEYS.definition,
+      JSON.stringify({ version: 1, recordId: 'row-3', definition: beforeTheFields }),
+    );
+    const loaded = loadEditor(storage);
+    expect(loaded.problems).toEqual([]);
+    expect(loaded.state.recordId).toBe('row-3');
+    expect(loaded.state.definition.cycle).toEqual({ measure: 'absolute', minTurn: 30 });
+    expect(loaded.state.definition.formRules).toEqual([]);
+  });
+
+  it('the browser copy, export, import and a stored record keep both as edited', () => {
+    expect(withBoth.cycle).toEqual({ measure: 'relative', minTurn: 35 });
+    expect(withBoth.formRules).toEqual(['hipPike', 'hipSag', 'upperArm']);
+
+    const storage = new MemoryStorage();
+    saveDraft(storage, withBoth, 'row-9');
+    expect(loadEditor(storage).state.definition).toEqual(withBoth);
+
+    const exported = exportJson(withBoth);
+    expect(JSON.parse(exported)).toMatchObject({
+      cycle: { measure: 'relative', minTurn: 35 },
+      formRules: ['hipPike', 'hipSag', 'upperArm'],
+    });
+    const imported = importJson(exported, 'push-up.json');
+    expect(imported).toEqual(withBoth);
+    expect(exportJson(imported)).toBe(exported);
+
+    // Saving stores toDocument's result; loading normalises the stored JSON back.
+    const stored = JSON.parse(JSON.stringify(toDocument(withBoth)));
+    expect(fromStoredDocument(stored, 'Push-up (relative)')).toEqual(withBoth);
+  });
+
+  it('a bad cycle or form rule is refused with the exact DefinitionError lines and paths', () => {
+    const lines = formatIssues(
+      issuesOf(
+        tryImport(
+          JSON.stringify({
+            ...beforeTheFields,
+            cycle: { measure: 'turns', minTurn: 2 },
+            formRules: ['knees', 'elbows'],
+          }),
+        ),
+      ),
+    );
+    expect(lines).toEqual([
+      'cycle.measure: expected one of absolute, relative, got "turns"',
+      'cycle.minTurn: expected at least 5, got 2',
+      'formRules[1]: expected one of knees, hipPike, hipSag, worm, upperArm, got "elbows"',
+    ]);
+    expect(
+      formatIssues(issuesOf(tryImport(JSON.stringify({ ...beforeTheFields, cycle: 'relative' })))),
+    ).toEqual(['cycle: expected object, got "relative"']);
+    expect(
+      formatIssues(
+        issuesOf(tryImport(JSON.stringify({ ...beforeTheFields, cycle: { minTurn: 200 } }))),
+      ),
+    ).toEqual(['cycle.minTurn: expected at most 180, got 200']);
+  });
+});
+
+describe('the comparison videos analyse the edited definition (issue 24 fields included)', () => {
+  const trace = (name: string) =>
+    parseTrace(
+      readFileSync(
+        new URL(`../../../../../fixtures/traces-lite/pushup/${name}`, import.meta.url),
+        'utf8',
+      ),
+    );
+  /** What a comparison shows for a clip: the analysis of the document the editor hands it. */
+  const analyse = (draft: ExerciseDefinition, clip: ReturnType<typeof trace>) => {
+    const text = comparisonDocumentText(draft);
+    if (text === null) throw new Error('expected a complete definition');
+    const run = new AnalysisRun(
+      JSON.parse(text),
+      { width: clip.header.width, height: clip.header.height },
+      'lite',
+    );
+    for (const frame of clip.frames) run.add(frame);
+    run.finish();
+    return run.reps.map((rep) => rep.invalidReason ?? 'valid');
+  };
+  const spec = edited([
+    { type: 'replaceDefinition', definition: builtinDefinitions.pushup, recordId: null },
+    { type: 'setCycleMeasure', measure: 'absolute' },
+    ...builtinDefinitions.pushup.formRules.map(
+      (rule) => ({ type: 'setFormRule', rule, enabled: false }) as const,
+    ),
+  ]);
+
+  it('hands over the document as exported, so a change of cycle or form rule re-analyses', () => {
+    const base = comparisonDocumentText(spec.definition);
+    expect(base).toBe(JSON.stringify(toDocument(spec.definition)));
+    expect(JSON.parse(base!)).toMatchObject({
+      cycle: { measure: 'absolute', minTurn: 30 },
+      formRules: [],
+    });
+    const relative = edited([{ type: 'setCycleMeasure', measure: 'relative' }]);
+    const turned = editorReducer(spec, { type: 'setCycleMeasure', measure: 'relative' });
+    const ruled = editorReducer(spec, { type: 'setFormRule', rule: 'hipSag', enabled: true });
+    expect(comparisonDocumentText(turned.definition)).not.toBe(base);
+    expect(comparisonDocumentText(ruled.definition)).not.toBe(base);
+    // An incomplete draft (no angles yet) is not analysed at all.
+    expect(comparisonDocumentText(relative.definition)).toBeNull();
+  });
+
+  it('the relative cycle counts the piked clip 11 as one rep where the phases count four', () => {
+    const clip = trace('11-tank-top-piked-hips.ndjson');
+    expect(analyse(spec.definition, clip)).toHaveLength(4);
+    const turned = editorReducer(spec, { type: 'setCycleMeasure', measure: 'relative' });
+    expect(analyse(turned.definition, clip)).toEqual(['Incomplete rep - skipped end phase']);
+  });
+
+  it("a form rule fails clip 12's sagging rise that the ranges alone credit", () => {
+    const clip = trace('12-woman-eccentric-knee-return.ndjson');
+    expect(analyse(spec.definition, clip)).toEqual(['valid']);
+    const ruled = editorReducer(spec, { type: 'setFormRule', rule: 'hipSag', enabled: true });
+    expect(analyse(ruled.definition, clip)).toEqual(['Hips sagging: body not in a straight line']);
+  });
+});

@@ -1,4 +1,12 @@
-import { LANDMARK, type PhaseName } from '@reptemple/definitions';
+import {
+  DEFAULT_CYCLE,
+  FORM_RULE_NAMES,
+  LANDMARK,
+  MAX_CYCLE_TURN,
+  MIN_CYCLE_TURN,
+  normalizeDefinition,
+  type PhaseName,
+} from '@reptemple/definitions';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_SPEC_TEXT, EDITOR_TEXT } from './constants';
 import {
@@ -19,6 +27,7 @@ import {
   exerciseNameHint,
   isValidExerciseName,
   nameRequiredProblem,
+  parseMinTurnInput,
   parseTimingInput,
 } from './validation';
 
@@ -351,6 +360,88 @@ describe('exercise metadata (spec 01 §2, §5)', () => {
     expect(isDefinitionEdit({ type: 'toggleLandmark', landmarkId: 1 })).toBe(false);
     expect(isDefinitionEdit({ type: 'setActivePhase', phase: 'end' })).toBe(false);
     expect(isDefinitionEdit({ type: 'recordSaved', recordId: 'x' })).toBe(false);
+  });
+});
+
+describe('how reps are counted and the form rules (issue 24: opt-in, the spec by default)', () => {
+  it('a new definition counts by phase ranges (absolute, minimum turn 30) with no form rules', () => {
+    expect(blankDefinition().cycle).toEqual({ measure: 'absolute', minTurn: 30 });
+    expect(blankDefinition().cycle).toEqual(DEFAULT_CYCLE);
+    expect(blankDefinition().formRules).toEqual([]);
+  });
+
+  it('switches to turns of the driving angles and back, keeping the minimum turn', () => {
+    let state = run([
+      { type: 'setCycleMeasure', measure: 'relative' },
+      { type: 'setCycleMinTurn', minTurn: 42.5 },
+    ]);
+    expect(state.definition.cycle).toEqual({ measure: 'relative', minTurn: 42.5 });
+    state = run([{ type: 'setCycleMeasure', measure: 'absolute' }], state);
+    expect(state.definition.cycle).toEqual({ measure: 'absolute', minTurn: 42.5 });
+    state = run([{ type: 'setCycleMeasure', measure: 'relative' }], state);
+    expect(state.definition.cycle.minTurn).toBe(42.5);
+  });
+
+  it(`takes a minimum turn of ${MIN_CYCLE_TURN}-${MAX_CYCLE_TURN} degrees and ignores anything else`, () => {
+    const edges = run([
+      { type: 'setCycleMinTurn', minTurn: MIN_CYCLE_TURN },
+      { type: 'setCycleMinTurn', minTurn: MAX_CYCLE_TURN },
+    ]);
+    expect(edges.definition.cycle.minTurn).toBe(MAX_CYCLE_TURN);
+    for (const bad of [MIN_CYCLE_TURN - 0.5, MAX_CYCLE_TURN + 1, 0, -30, Number.NaN, Infinity]) {
+      expect(run([{ type: 'setCycleMinTurn', minTurn: bad }]).definition.cycle.minTurn).toBe(30);
+    }
+  });
+
+  it("the minimum turn's field says what the validator says, with its path", () => {
+    expect(parseMinTurnInput('35')).toEqual({ ok: true, value: 35 });
+    expect(parseMinTurnInput(' 22.5 ')).toEqual({ ok: true, value: 22.5 });
+    expect(parseMinTurnInput('5')).toEqual({ ok: true, value: 5 });
+    expect(parseMinTurnInput('180')).toEqual({ ok: true, value: 180 });
+    for (const [text, message] of [
+      ['4', 'cycle.minTurn: expected at least 5, got 4'],
+      ['200', 'cycle.minTurn: expected at most 180, got 200'],
+      ['-10', 'cycle.minTurn: expected at least 5, got -10'],
+      ['abc', 'cycle.minTurn: expected number, got "abc"'],
+      ['', 'cycle.minTurn: expected number, got ""'],
+    ]) {
+      expect(parseMinTurnInput(text!)).toEqual({ ok: false, message });
+    }
+  });
+
+  it('form rules are switched one by one and kept in the order normalising writes them', () => {
+    let state = run([
+      { type: 'setFormRule', rule: 'worm', enabled: true },
+      { type: 'setFormRule', rule: 'knees', enabled: true },
+      { type: 'setFormRule', rule: 'hipSag', enabled: true },
+      { type: 'setFormRule', rule: 'knees', enabled: true },
+    ]);
+    expect(state.definition.formRules).toEqual(['knees', 'hipSag', 'worm']);
+    state = run([{ type: 'setFormRule', rule: 'knees', enabled: false }], state);
+    expect(state.definition.formRules).toEqual(['hipSag', 'worm']);
+    state = run(
+      FORM_RULE_NAMES.map((rule) => ({ type: 'setFormRule', rule, enabled: true }) as const),
+      state,
+    );
+    expect(state.definition.formRules).toEqual([...FORM_RULE_NAMES]);
+  });
+
+  it('an edited draft is its own normalised document (it exports and imports back identical)', () => {
+    const state = run([
+      ...selectElbow,
+      { type: 'addAngle', name: 'Elbow' },
+      { type: 'setCycleMeasure', measure: 'relative' },
+      { type: 'setCycleMinTurn', minTurn: 25 },
+      { type: 'setFormRule', rule: 'upperArm', enabled: true },
+      { type: 'setFormRule', rule: 'hipPike', enabled: true },
+    ]);
+    expect(normalizeDefinition(state.definition)).toEqual(state.definition);
+  });
+
+  it('are definition edits: they mark it unsaved and start the auto-save', () => {
+    expect(isDefinitionEdit({ type: 'setCycleMeasure', measure: 'relative' })).toBe(true);
+    expect(isDefinitionEdit({ type: 'setCycleMinTurn', minTurn: 40 })).toBe(true);
+    expect(isDefinitionEdit({ type: 'setFormRule', rule: 'knees', enabled: true })).toBe(true);
   });
 });
 

@@ -8,16 +8,21 @@ import {
   type AngleRange,
   type BodySide,
   type CameraPosition,
+  type CycleMeasure,
   DEFAULT_ANGLE_RANGE,
   DEFAULT_CYCLE,
   DEFAULT_TIMING,
   type DefinitionTiming,
   type ExerciseDefinition,
+  FORM_RULE_NAMES,
+  type FormRuleName,
   LANDMARK_CATEGORIES,
   LANDMARKS,
   type LandmarkCategory,
   type LandmarkId,
   landmarkName,
+  MAX_CYCLE_TURN,
+  MIN_CYCLE_TURN,
   onCloserSide,
   PHASE_NAMES,
   type PhaseName,
@@ -48,6 +53,9 @@ export type EditorAction =
   | { type: 'setTiming'; field: TimingField; value: number }
   | { type: 'setQualificationRep'; enabled: boolean }
   | { type: 'setStopConditionEnabled'; enabled: boolean }
+  | { type: 'setCycleMeasure'; measure: CycleMeasure }
+  | { type: 'setCycleMinTurn'; minTurn: number }
+  | { type: 'setFormRule'; rule: FormRuleName; enabled: boolean }
   | { type: 'addAngle'; name: string }
   | { type: 'removeAngle'; angleId: string }
   | { type: 'setExerciseStop'; angleId: string; exerciseStop: boolean }
@@ -74,6 +82,9 @@ const DEFINITION_ACTIONS = new Set<EditorAction['type']>([
   'setTiming',
   'setQualificationRep',
   'setStopConditionEnabled',
+  'setCycleMeasure',
+  'setCycleMinTurn',
+  'setFormRule',
   'addAngle',
   'removeAngle',
   'setExerciseStop',
@@ -248,6 +259,11 @@ function withUi(state: EditorState, ui: Partial<EditorUiConfig>): EditorState {
   return { ...state, ui: { ...state.ui, ...ui } };
 }
 
+/** A minimum turn the schema accepts (degrees, MIN_CYCLE_TURN-MAX_CYCLE_TURN). */
+function isCycleTurn(degrees: number): boolean {
+  return Number.isFinite(degrees) && degrees >= MIN_CYCLE_TURN && degrees <= MAX_CYCLE_TURN;
+}
+
 function hasAngle(definition: DraftDefinition, angleId: string): boolean {
   return definition.angles.some((angle) => angle.id === angleId);
 }
@@ -295,6 +311,22 @@ export function editorReducer(
         ...d,
         stopCondition: { ...d.stopCondition, enabled: action.enabled },
       });
+    case 'setCycleMeasure':
+      // The minimum turn is kept when counting by phase ranges: switching back finds it again.
+      return withDefinition(state, { ...d, cycle: { ...d.cycle, measure: action.measure } });
+    case 'setCycleMinTurn':
+      // Degrees within the schema's bounds; anything else is ignored here and the field shows
+      // the validator's message (see parseMinTurnInput).
+      if (!isCycleTurn(action.minTurn)) return state;
+      return withDefinition(state, { ...d, cycle: { ...d.cycle, minTurn: action.minTurn } });
+    case 'setFormRule': {
+      // Kept in FORM_RULE_NAMES order, as normalising writes them, so the draft is its own
+      // normalised document (an export imports back identical).
+      const rules = FORM_RULE_NAMES.filter((rule) =>
+        rule === action.rule ? action.enabled : d.formRules.includes(rule),
+      );
+      return withDefinition(state, { ...d, formRules: rules });
+    }
 
     case 'addAngle': {
       if (angleAddProblem(state.ui.selectedLandmarks, action.name) !== null) return state;

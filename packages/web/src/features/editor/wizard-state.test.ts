@@ -347,8 +347,13 @@ describe('range proposals (docs/decisions.md)', () => {
     }
   });
 
-  it('Create Exercise hands over the name, camera position, editor angles and proposed ranges', () => {
-    const editing = { ...pushup, timing: { ...pushup.timing, minPhaseHoldTime: 90 } };
+  it('Create Exercise hands over the name, camera position, editor angles, cycle, form rules and proposed ranges', () => {
+    const editing = {
+      ...pushup,
+      timing: { ...pushup.timing, minPhaseHoldTime: 90 },
+      cycle: { measure: 'relative', minTurn: 40 } as const,
+      formRules: ['hipSag', 'upperArm'] as const,
+    };
     const wizard = run([
       { type: 'setName', name: '  Deep push-up ' },
       { type: 'setCameraPosition', cameraPosition: 'front' },
@@ -364,6 +369,9 @@ describe('range proposals (docs/decisions.md)', () => {
     expect(created.angles).toEqual(pushup.angles);
     expect(created.timing.minPhaseHoldTime).toBe(90);
     expect(created.globalAlignments).toEqual(['body', 'knee']);
+    // How reps are counted and the form rules are the editor's, not the wizard's (issue 24).
+    expect(created.cycle).toEqual({ measure: 'relative', minTurn: 40 });
+    expect(created.formRules).toEqual(['hipSag', 'upperArm']);
     expect(created.phases.start.angleRanges.elbow).toEqual({ min: 145, max: 180 });
     expect(created.phases.transition.angleRanges.body).toEqual({ min: 155, max: 180 });
     expect(blankDefinition().angles).toEqual([]);

@@ -169,7 +169,7 @@ export function wizardProposal(
 /**
  * The exercise Create Exercise hands to the editor: the wizard's name and camera position, the
  * editor's angles with the proposed ranges, and the editor's other settings (global alignments,
- * stop ranges, timing, flags) unchanged.
+ * stop ranges, timing, flags, the cycle and the form rules) unchanged.
  */
 export function createdDefinition(
   editing: DraftDefinition,

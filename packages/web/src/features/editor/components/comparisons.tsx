@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { VideoAnalysis } from '../../analysis/video-analysis';
 import { COMPARISON_UPDATE_DELAY_MS, EDITOR_SPEC_TEXT, EDITOR_TEXT } from '../constants';
-import { definitionProblems, formatIssues, toDocument } from '../definition-io';
+import { comparisonDocumentText, definitionProblems, formatIssues } from '../definition-io';
 import type { DraftDefinition, EditorAction } from '../editor-state';
 import type { VideoInstance } from '../ui-config';
 import { useDebouncedValue } from '../use-debounced-value';
@@ -24,7 +24,7 @@ export function Comparisons(props: {
   const problems = useMemo(() => formatIssues(definitionProblems(definition)), [definition]);
   // A text key: the same document keeps the same object, so the videos re-analyse only when the
   // definition really changed.
-  const key = problems.length === 0 ? JSON.stringify(toDocument(definition)) : null;
+  const key = useMemo(() => comparisonDocumentText(definition), [definition]);
   const settledKey = useDebouncedValue(key, COMPARISON_UPDATE_DELAY_MS);
   const analysed = useMemo<ExerciseDefinition | null>(
     () => (settledKey === null || key === null ? null : JSON.parse(settledKey)),

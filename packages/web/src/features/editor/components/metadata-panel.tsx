@@ -1,12 +1,14 @@
-import { useEffect, useState } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, Input } from '../../../components/ui/field';
 import { TIMING_LABELS } from '../constants';
 import type { DraftDefinition, EditorAction, TimingField } from '../editor-state';
+import { useNumberText } from '../use-number-text';
 import { parseTimingInput } from '../validation';
 import { CameraPositionField } from './camera-position-field';
+import { CycleFields, FormRuleFields } from './counting-fields';
 
-/** Exercise Definition panel: name, camera position, timing, qualification rep, stop condition. */
+/** Exercise Definition panel: name, camera position, timing, qualification rep, stop condition,
+ * then how reps are counted (cycle) and the judges' form rules. */
 export function MetadataPanel(props: {
   definition: DraftDefinition;
   dispatch: (action: EditorAction) => void;
@@ -51,6 +53,8 @@ export function MetadataPanel(props: {
           onCheckedChange={(enabled) => dispatch({ type: 'setStopConditionEnabled', enabled })}
         />
       </div>
+      <CycleFields cycle={definition.cycle} dispatch={dispatch} />
+      <FormRuleFields formRules={definition.formRules} dispatch={dispatch} />
     </div>
   );
 }
@@ -62,12 +66,7 @@ function TimingInput(props: {
   onCommit: (value: number) => void;
 }) {
   const id = `timing-${props.field}`;
-  const [text, setText] = useState(String(props.value));
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    setText(String(props.value));
-    setProblem(null);
-  }, [props.value]);
+  const { text, problem, change } = useNumberText(props.value, parseTimingInput, props.onCommit);
   return (
     <Field id={id} label={TIMING_LABELS[props.field]} hint={problem ?? undefined}>
       <Input
@@ -76,12 +75,7 @@ function TimingInput(props: {
         value={text}
         aria-invalid={problem !== null}
         aria-describedby={problem ? `${id}-hint` : undefined}
-        onChange={(event) => {
-          setText(event.target.value);
-          const parsed = parseTimingInput(event.target.value);
-          setProblem(parsed.ok ? null : parsed.message);
-          if (parsed.ok) props.onCommit(parsed.value);
-        }}
+        onChange={(event) => change(event.target.value)}
       />
     </Field>
   );
