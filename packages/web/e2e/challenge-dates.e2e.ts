@@ -34,7 +34,8 @@ describe('dates, one rule for every screen', () => {
   it('a running duel: the leaderboard and the admin table give its 72 hours, as its detail page does', async () => {
     const joined = new Date(Date.now() - 2 * HOUR_MS);
     const duel = await seedChallenge({
-      name: 'E2E Running Duel',
+      // Its own name: challenges.e2e.ts seeds an 'E2E Running Duel' into the same database.
+      name: 'E2E Dated Duel',
       challenge_type: 'duel',
       first_participant_joined_at: joined.toISOString(),
     });
@@ -58,7 +59,7 @@ describe('dates, one rule for every screen', () => {
     await signInWithPassword(page, stack.adminEmail, stack.adminPassword);
     await page.setViewportSize(DESKTOP);
     await page.goto('/admin/challenges');
-    const row = page.getByRole('row').filter({ hasText: 'E2E Running Duel' });
+    const row = page.locator(`tr[data-challenge-id="${duel.id}"]`);
     await row.waitFor({ timeout: UI_TIMEOUT_MS });
     const text = (await row.textContent()) ?? '';
     expect(text).not.toContain('No dates');

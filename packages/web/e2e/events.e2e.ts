@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { checkRow } from './data-api.js';
 import { arrangeRecordings, DAY_MS, serviceClient, signUpUser } from './data-setup.js';
 import { launchWithFakeCamera, makeFakeCameraClip } from './fake-camera.js';
@@ -220,8 +220,24 @@ describe('TOKEN2049 event page', () => {
 describe('Pushtober', () => {
   it('a signed-in participant sees their streak: three days in a row after a missed day', async () => {
     const runner = await signUpUser('pushtober', 'Pia');
-    // October is not now: open the challenge's window around today for this run.
+    // October is not now: open the challenge's window around today for this run, and give the
+    // seeded window back afterwards (challenge-dates.e2e.ts reads it as October 1-31).
     const now = Date.now();
+    const seeded = checkRow(
+      await serviceClient()
+        .from('challenges')
+        .select('start_date, end_date')
+        .eq('id', pushtober.id)
+        .single(),
+      'the seeded Pushtober window',
+    );
+    onTestFinished(async () => {
+      const { error: restoreError } = await serviceClient()
+        .from('challenges')
+        .update({ start_date: seeded.start_date, end_date: seeded.end_date })
+        .eq('id', pushtober.id);
+      expect(restoreError).toBeNull();
+    });
     const { error } = await serviceClient()
       .from('challenges')
       .update({
