@@ -10,6 +10,7 @@ import {
   type PoseFrame,
   type PushupRepRecord,
   type RepRecord,
+  type RuleCheck,
 } from '@reptemple/pose-sdk';
 import { type DrivingAngle, drivingAngleFor, measureDrivingAngle } from './driving-angle.js';
 
@@ -33,6 +34,11 @@ export interface RepEvidence {
   readonly invalidReason: string | null;
   /** the analyser's other numbers about the rep (alignment score, ...) */
   readonly measurements: Readonly<Record<string, number>>;
+  /**
+   * The rules judged on the rep, as the analyser checked them: the value each rule decided on
+   * (corrected, with the reading), its threshold and the frame it was taken at.
+   */
+  readonly checks: readonly RuleCheck[];
 }
 
 export interface AngleSample {
@@ -133,6 +139,7 @@ function evidenceOf(
     isValid: rep.isValidRep,
     invalidReason: rep.isValidRep ? null : rep.invalidReason,
     measurements: measurementsOf(rep),
+    checks: rep.evidence?.checks ?? [],
   };
 }
 
