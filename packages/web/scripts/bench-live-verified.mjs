@@ -62,8 +62,10 @@ const TAIL_S = 8;
 /** The camera opens within this of Start Recording: the clip starts no earlier than the lead-in
  * less this. s */
 const LEAD_IN_SLACK_S = 2;
-/** The camera's picture, watched in the page: how often, and at what size. */
+/** The camera's picture, watched in the page: how often (seldom until the clip's end nears: each
+ * look takes the page's main thread from live counting for a few ms), and at what size. */
 const WATCH_EVERY_MS = 100;
+const WATCH_SELDOM_MS = 500;
 const THUMB = { width: 64, height: 36 };
 /** Mean grey difference (0-255) between two successive watched pictures that counts as a change
  * (the held frames differ by 0; a moving person by several). */
@@ -260,7 +262,8 @@ async function recordClipOnce(page, clipS) {
     if (thumbnail) previous = thumbnail;
     if (nowMs > (LEAD_IN_S + clipS + TAIL_S) * 1000)
       throw new Error(`the clip never ended on the camera (start seen at ${clipStartMs} ms)`);
-    await page.waitForTimeout(WATCH_EVERY_MS);
+    const endNear = clipStartMs !== null && nowMs >= clipStartMs + clipS * 1000 - 1000;
+    await page.waitForTimeout(endNear ? WATCH_EVERY_MS : WATCH_SELDOM_MS);
   }
 }
 
@@ -367,7 +370,14 @@ async function phoneScreenshot(browser, baseURL, challengeId, recordingId, name)
       .first()
       .waitFor({ timeout: UI_TIMEOUT_MS })
       .catch(() => undefined);
-    await region.screenshot({ path: path.join(outDir, `${name}.png`) });
+    // The whole page's picture, cut to the region: an element's own screenshot scrolls it under
+    // the sticky site header.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await region.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return { x: rect.left, y: rect.top + window.scrollY, width: rect.width, height: rect.height };
+    });
+    await page.screenshot({ path: path.join(outDir, `${name}.png`), fullPage: true, clip: box });
   } finally {
     await context.close();
   }
