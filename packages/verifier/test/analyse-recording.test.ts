@@ -56,6 +56,21 @@ describe('analyseRecording', () => {
     expect(evidence.angles.length).toBeGreaterThan(frames.length / 2);
   });
 
+  it("keeps each rep's checks as the analyser judged them: a failed rep names the check that failed it", async () => {
+    const { frames, frameSize } = await trace('09-tank-top-sagging-hips');
+    const expected = analyseFrames(frames, { kind: 'pushup' }, { frameSize });
+    const evidence = analyseRecording(frames, { kind: 'pushup' }, frameSize);
+    expect(evidence.reps.length).toBeGreaterThan(0);
+    for (const [index, rep] of evidence.reps.entries()) {
+      // fullRate is the verifier's own note on where the value came from.
+      expect(rep.checks.map(({ fullRate: _fullRate, ...check }) => check)).toEqual(
+        expected.reps[index]!.evidence!.checks,
+      );
+      const failed = rep.checks.filter((check) => !check.passed);
+      expect(failed.length > 0).toBe(!rep.isValid);
+    }
+  });
+
   it('tells each rep as the frames end it, with the evidence the finished analysis gives', async () => {
     // Verification draws contact sheets from these while frames still arrive; the frame pass
     // beside it assumes a rep is told within LAG_MS of its end.

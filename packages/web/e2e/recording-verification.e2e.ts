@@ -5,8 +5,9 @@
 // While verifying, the place in the queue and an estimate from the measured rate.
 //
 // Arranged: a recording of 65 reps counted live as 62, verified as 65 (three reps the live loop
-// missed, one verdict that differs), with an uploaded video and GIF, evidence and a contact sheet
-// per rep; and a recording waiting in the verification queue.
+// missed, one verdict that differs, whose lockout each side stored as its checks), with an
+// uploaded video and GIF, evidence and a contact sheet per rep; and a recording waiting in the
+// verification queue.
 
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +35,15 @@ const MISSED_LIVE = [20, 41, 63];
 /** A rep counted valid live that the verification found invalid. */
 const FLIPPED = 30;
 const REP_MS = 1800;
+/** A lockout check as the SDK writes it (RuleCheck); each side gives its value and frame. */
+const LOCKOUT_CHECK = {
+  rule: 'lockout',
+  measurement: '2d',
+  threshold: 160,
+  bound: 'min',
+  passed: false,
+  side: 'right',
+};
 
 let browser: Browser;
 let challengeId: string;
@@ -59,7 +69,22 @@ beforeAll(async () => {
       endTime: repStart(n) - 150 + REP_MS,
       isValidRep: true,
       invalidReason: null,
-      evidence: { deciding: { rule: 'lockout', value: 161, threshold: 160, bound: 'min' } },
+      evidence: {
+        deciding: { rule: 'lockout', value: 161, threshold: 160, bound: 'min' },
+        // The rules judged live, as the SDK's RuleCheck (the flipped rep's lockout, corrected).
+        checks:
+          n === FLIPPED
+            ? [
+                {
+                  ...LOCKOUT_CHECK,
+                  value: 161,
+                  raw: 153.2,
+                  passed: true,
+                  timeMs: repStart(n) + 1500,
+                },
+              ]
+            : [],
+      },
     }));
   const inserted = checkRow(
     await serviceClient()
@@ -122,8 +147,9 @@ beforeAll(async () => {
     const flipped = n === FLIPPED;
     await sql(
       `insert into public.recording_rep_evidence (recording_id, rep_number, start_ms, end_ms,
-         angle_name, bottom_angle, bottom_ms, top_angle, top_ms, phase_path, is_valid, invalid_reason)
-       values ($1, $2, $3, $4, 'elbow', 84, $5, $6, $7, '{up,down,up}', $8, $9)`,
+         angle_name, bottom_angle, bottom_ms, top_angle, top_ms, phase_path, is_valid, invalid_reason,
+         checks)
+       values ($1, $2, $3, $4, 'elbow', 84, $5, $6, $7, '{up,down,up}', $8, $9, $10)`,
       [
         recordingId,
         n,
@@ -134,6 +160,12 @@ beforeAll(async () => {
         repStart(n) + 1700,
         !flipped,
         flipped ? 'Incomplete lockout' : null,
+        // The verification's checks (issue 24): the flipped rep's lockout as the rule read it.
+        flipped
+          ? JSON.stringify([
+              { ...LOCKOUT_CHECK, value: 151.4, raw: 144.1, timeMs: repStart(n) + 1700 },
+            ])
+          : null,
       ],
     );
     await sql(
@@ -309,8 +341,11 @@ describe('claimed to verified, explained', () => {
       'Not counted live: the live analysis saw no whole rep here (it analysed 14 frames a second).',
     );
     expect(texts[1]).toContain('Counted valid live; the video’s frames show: Incomplete lockout.');
-    expect(texts[1]).toContain('Live, lockout read 161° (at least 160° counts).');
-    expect(texts[1]).toContain('In the video: elbow 84° at the bottom, 151° at the top.');
+    // The rule that failed the rep, as each side measured it: the value the rule used, the
+    // detector's reading it was corrected from, the frame in the video, the threshold.
+    expect(texts[1]).toContain(
+      'Lockout (elbow at the top): 161° (read 153°) live, 151° (read 144°) in the video at 1:00.7 (at least 160° counts).',
+    );
     // Their pictures, at once.
     expect(await differs.getByRole('img').count()).toBe(MISSED_LIVE.length + 1);
     await differs.scrollIntoViewIfNeeded();

@@ -14,15 +14,25 @@ export const DIST = path.join(PACKAGE_DIR, 'dist');
 /** A first start creates the database. ms */
 const STACK_READY_TIMEOUT_MS = 120_000;
 
-/** Starts the stack serving the built app in `webDir` (default dist); answers its URL, the
- * admin's password, a superuser connection string for seeding, and stop(). */
-export async function startStack({ webDir = DIST } = {}) {
+/** Starts the stack serving the built app in `webDir` (default dist), with `workers`
+ * verification workers (default: the server's); answers its URL, the admin's password, a
+ * superuser connection string for seeding, and stop(). */
+export async function startStack({ webDir = DIST, workers } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'reptemple-web-bench-'));
   // As root, PostgreSQL runs as the OS user postgres, which must be able to reach the data dir.
   chmodSync(dataDir, 0o755);
   const child = spawn(
     process.execPath,
-    [SERVER_BIN, '--port', '0', '--data', path.join(dataDir, 'data'), '--web-dir', webDir],
+    [
+      SERVER_BIN,
+      '--port',
+      '0',
+      '--data',
+      path.join(dataDir, 'data'),
+      '--web-dir',
+      webDir,
+      ...(workers === undefined ? [] : ['--workers', String(workers)]),
+    ],
     { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -104,8 +104,8 @@ export async function recordVerification(
       await client.query(
         `insert into public.recording_rep_evidence (recording_id, rep_number, start_ms, end_ms,
            angle_name, bottom_angle, bottom_ms, top_angle, top_ms, phase_path, is_valid,
-           invalid_reason, measurements)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+           invalid_reason, measurements, checks)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           target.recordingId,
           rep.repNumber,
@@ -120,6 +120,8 @@ export async function recordVerification(
           rep.isValid,
           rep.invalidReason,
           rep.measurements,
+          // node-postgres sends a JS array as a PostgreSQL array: the checks go as JSON text.
+          JSON.stringify(rep.checks),
         ],
       );
       const sheet = result.contactSheets.get(rep.repNumber);

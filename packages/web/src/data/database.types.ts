@@ -293,6 +293,7 @@ export type Database = {
           angle_name: string
           bottom_angle: number | null
           bottom_ms: number | null
+          checks: Json | null
           end_ms: number
           invalid_reason: string | null
           is_valid: boolean
@@ -308,6 +309,7 @@ export type Database = {
           angle_name: string
           bottom_angle?: number | null
           bottom_ms?: number | null
+          checks?: Json | null
           end_ms: number
           invalid_reason?: string | null
           is_valid: boolean
@@ -323,6 +325,7 @@ export type Database = {
           angle_name?: string
           bottom_angle?: number | null
           bottom_ms?: number | null
+          checks?: Json | null
           end_ms?: number
           invalid_reason?: string | null
           is_valid?: boolean

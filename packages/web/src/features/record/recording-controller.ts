@@ -13,6 +13,7 @@ import { startLiveCameraLoop } from '@reptemple/pose-sdk/browser';
 import { browserTimeZone } from '../../lib/time-zone';
 import { loadPoseDetector } from '../analysis/pose-runtime';
 import { type Facing, facesUser, openCameraStream, stopStream } from './camera';
+import { countingStartEstimate } from './logic/counting-start';
 import type { LiveCounting } from './logic/live-analyzer';
 import { LiveSession } from './logic/live-session';
 import { acquiringView, type RecordingView, shownOnScreen } from './logic/recording-view';
@@ -70,7 +71,8 @@ export class RecordingController {
   private timers: ReturnType<typeof setTimeout>[] = [];
   private ruleTimer: ReturnType<typeof setInterval> | undefined;
   private recordingStartedMs = 0;
-  /** When the first counted frame came, in ms from the recorder's start. */
+  /** When the live clock's zero (the first counted frame) was, in ms from the recorder's start:
+   * the tightest bound over the counted frames (countingStartEstimate). */
   private countingStartMs: number | undefined;
   private finishing = false;
   private cancelled = false;
@@ -184,9 +186,15 @@ export class RecordingController {
       detector: this.detector,
       mode: this.view.inferenceOnly ? 'inference-only' : 'live',
       onDetection: (detection) => {
-        // The live clock starts at the first analysed frame (its timestamps count from there).
-        this.countingStartMs ??= performance.now() - this.recordingStartedMs;
-        this.checkRules({ snapshot: this.session!.add(detection) });
+        const handedOverMs = performance.now() - this.recordingStartedMs;
+        const snapshot = this.session!.add(detection);
+        // The live clock starts at the first counted frame (the session counts from there).
+        this.countingStartMs = countingStartEstimate(
+          this.countingStartMs,
+          handedOverMs,
+          snapshot.frameMs,
+        );
+        this.checkRules({ snapshot });
       },
       onError: (error) => {
         console.error('Live counting stopped', error);

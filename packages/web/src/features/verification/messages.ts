@@ -52,9 +52,21 @@ export const VERIFICATION = {
       ? `Live: ${reason}. The video’s frames show a valid rep.`
       : 'Not valid live; the video’s frames show a valid rep.',
   liveDeciding: (rule: string, value: string, bound: 'min' | 'max', threshold: string) =>
-    `Live, ${rule} read ${value} (${bound === 'min' ? 'at least' : 'at most'} ${threshold} counts).`,
+    `Live: ${rule} read ${value} (${bound === 'min' ? 'at least' : 'at most'} ${threshold} counts).`,
   verifiedAngles: (angle: string, bottom: string, top: string) =>
     `In the video: ${angle} ${bottom} at the bottom, ${top} at the top.`,
+  /** The rule that decided, value against value (issue 24: the number the rule used). */
+  ruleCompared: (
+    rule: string,
+    live: string | null,
+    video: string | null,
+    at: string | null,
+    bound: 'min' | 'max',
+    threshold: string,
+  ) =>
+    `${rule}: ${live === null ? 'not judged live' : `${live} live`}, ${
+      video === null ? 'not judged in the video' : `${video} in the video${at ? ` at ${at}` : ''}`
+    } (${bound === 'min' ? 'at least' : 'at most'} ${threshold} counts).`,
   // While verifying (issue 26; ours)
   verifyingNow: 'Verifying your video now',
   inQueue: (position: number) => `${ordinal(position)} in the queue`,
@@ -67,6 +79,25 @@ export const VERIFICATION = {
   seeRepByRep: 'See it rep by rep',
   allReps: (count: number) => `Show all ${count} reps`,
   fewerReps: 'Show fewer',
+} as const;
+
+/** What each rule of the analysers (the SDK's RuleCheck.rule) measures, in a few words. */
+export const RULE_LABELS = {
+  lockout: 'Lockout (elbow at the top)',
+  depth: 'Depth (elbow at the bottom)',
+  upperArm: 'Upper arm above the floor at the bottom',
+  knees: 'Knee angle',
+  bodyLine: 'Body alignment',
+  hipSag: 'Hip sag',
+  hipPike: 'Hip pike',
+  worm: 'Hips rising after the shoulders',
+  visibility: 'Frames with the body seen',
+  alignmentDrops: 'Body alignment drops',
+  bottom: 'Bottom of the rep',
+  top: 'Top of the rep',
+  phases: 'Phases',
+  alignment: 'Alignment failures',
+  sustained: 'Sustained alignment failures',
 } as const;
 
 /** 1st, 2nd, 3rd, 4th, 11th, 21st ... (English). */

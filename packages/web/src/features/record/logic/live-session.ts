@@ -1,6 +1,7 @@
 // One live attempt's counting: every analysed camera frame goes to the analyser; the session keeps
 // what the screen shows (valid and invalid counts, phase, position, the last invalid rep's reason)
-// and when the phase last changed, for the rest rule. Pure: frames carry their own times.
+// and when the person last moved (a phase change or a counted rep), for the rest rule. Pure:
+// frames carry their own times.
 
 import type { FrameSize, PoseFrame, RepRecord } from '@reptemple/pose-sdk';
 import { createLiveAnalyzer, type LiveAnalyzer, type LiveCounting } from './live-analyzer';
@@ -14,8 +15,9 @@ export interface LiveSnapshot {
   lastInvalidReason: string | null;
   /** Camera time of the newest analysed frame, from the start of the recording. ms */
   frameMs: number;
-  /** Camera time the phase last changed. ms */
-  phaseSinceMs: number;
+  /** Camera time of the last move: the phase changed, or a rep was counted (a fatigued set whose
+   * tops no longer reach the up zone stays in one phase while its reps count). ms */
+  movedAtMs: number;
   analysedFrames: number;
 }
 
@@ -23,7 +25,8 @@ export class LiveSession {
   private readonly analyzer: LiveAnalyzer;
   private originMs: number | undefined;
   private lastPhase: string | null = null;
-  private phaseSinceMs = 0;
+  private lastRepCount = 0;
+  private movedAtMs = 0;
   private frameMs = 0;
   private analysedFrames = 0;
   private finished = false;
@@ -54,10 +57,12 @@ export class LiveSession {
     );
     this.frameMs = timestampMs;
     this.analysedFrames += 1;
-    const phase = this.analyzer.state.currentPhase;
-    if (phase !== this.lastPhase || this.paused) {
+    const { currentPhase: phase, repCount, invalidRepCount } = this.analyzer.state;
+    const reps = repCount + invalidRepCount;
+    if (phase !== this.lastPhase || reps !== this.lastRepCount || this.paused) {
       this.lastPhase = phase;
-      this.phaseSinceMs = timestampMs;
+      this.lastRepCount = reps;
+      this.movedAtMs = timestampMs;
       this.paused = false;
     }
     return this.snapshot;
@@ -84,7 +89,7 @@ export class LiveSession {
       elapsedMs,
       reps: state.repCount + state.invalidRepCount,
       frameMs: this.frameMs,
-      phaseSinceMs: this.phaseSinceMs,
+      movedAtMs: this.movedAtMs,
     });
   }
 
@@ -103,7 +108,7 @@ export class LiveSession {
       isValidPosition: state.isValidPosition,
       lastInvalidReason: lastInvalid?.invalidReason ?? null,
       frameMs: this.frameMs,
-      phaseSinceMs: this.phaseSinceMs,
+      movedAtMs: this.movedAtMs,
       analysedFrames: this.analysedFrames,
     };
   }

@@ -1,5 +1,5 @@
 // When an attempt ends by itself (spec 02 §4, §9): the 5-minute session limit, and a rest of more
-// than 3 seconds (no move from one phase to another) once the first rep is done. Each shows a
+// than 3 seconds (no move from one phase to another, no rep counted) once the first rep is done. Each shows a
 // warning first. Pure: the caller passes the times.
 
 import {
@@ -23,13 +23,13 @@ export interface SessionClock {
   reps: number;
   /** Camera time of the newest analysed frame. ms */
   frameMs: number;
-  /** Camera time at which the phase last changed (or the recording started). ms */
-  phaseSinceMs: number;
+  /** Camera time of the last move: a phase change or a counted rep (or the recording's start). ms */
+  movedAtMs: number;
 }
 
 export function sessionVerdict(clock: SessionClock): SessionVerdict {
   if (clock.elapsedMs >= SESSION_LIMIT_MS) return { kind: 'ended', reason: 'limit' };
-  const restMs = clock.reps > 0 ? clock.frameMs - clock.phaseSinceMs : 0;
+  const restMs = clock.reps > 0 ? clock.frameMs - clock.movedAtMs : 0;
   if (restMs > MAX_REST_MS) return { kind: 'ended', reason: 'rest' };
   const limitLeftMs = SESSION_LIMIT_MS - clock.elapsedMs;
   if (restMs >= REST_WARNING_AFTER_MS)

@@ -17,6 +17,7 @@ export type RepEvidence = Pick<
   | 'phase_path'
   | 'is_valid'
   | 'invalid_reason'
+  | 'checks'
 >;
 
 export async function listRepEvidence(
@@ -26,7 +27,7 @@ export async function listRepEvidence(
   const { data, error } = await client
     .from('recording_rep_evidence')
     .select(
-      'rep_number, start_ms, end_ms, angle_name, bottom_angle, bottom_ms, top_angle, top_ms, phase_path, is_valid, invalid_reason',
+      'rep_number, start_ms, end_ms, angle_name, bottom_angle, bottom_ms, top_angle, top_ms, phase_path, is_valid, invalid_reason, checks',
     )
     .eq('recording_id', recordingId)
     .order('rep_number');

@@ -2,16 +2,16 @@
 // tells (issue 26, issue 24). Pure.
 
 import { VERIFICATION } from '../messages';
-import type { LiveAttempt } from './live-attempt';
-import type { RepDifference } from './rep-comparison';
-
-const DEGREE_RULES = new Set(['lockout', 'depth', 'bodyLine', 'phases']);
-
-function measured(rule: string, value: number): string {
-  if (DEGREE_RULES.has(rule)) return `${Math.round(value)}°`;
-  if (rule === 'alignment') return `${Math.round(value)}%`;
-  return String(Math.round(value * 100) / 100);
-}
+import type { LiveAttempt, LiveRep } from './live-attempt';
+import {
+  checkOfRule,
+  checkValueText,
+  failedCheck,
+  repChecksOf,
+  ruleLabel,
+  ruleValueText,
+} from './rep-checks';
+import type { RepDifference, VerifiedRep } from './rep-comparison';
 
 const degrees = (angle: number | null) => (angle === null ? '–' : `${Math.round(angle)}°`);
 
@@ -41,13 +41,19 @@ export function differenceText(difference: RepDifference, live: LiveAttempt): st
       const lines = rep.isValid
         ? [VERIFICATION.liveValidVerifiedNot(verified.invalid_reason ?? 'not a valid rep')]
         : [VERIFICATION.liveNotVerifiedValid(rep.invalidReason)];
+      const compared = decidingRuleCompared(rep, verified);
+      if (compared) {
+        lines.push(compared);
+        return lines;
+      }
+      // A verification from before the checks were kept: what each side says of its own.
       if (rep.deciding)
         lines.push(
           VERIFICATION.liveDeciding(
-            rep.deciding.rule,
-            measured(rep.deciding.rule, rep.deciding.value),
+            ruleLabel(rep.deciding.rule),
+            ruleValueText(rep.deciding.rule, rep.deciding.value),
             rep.deciding.bound,
-            measured(rep.deciding.rule, rep.deciding.threshold),
+            ruleValueText(rep.deciding.rule, rep.deciding.threshold),
           ),
         );
       if (verified.bottom_angle !== null || verified.top_angle !== null)
@@ -61,4 +67,26 @@ export function differenceText(difference: RepDifference, live: LiveAttempt): st
       return lines;
     }
   }
+}
+
+/**
+ * The rule that failed the rep on the side that failed it, as both sides measured it: the live
+ * value against the value in the video (the numbers each rule used, with the frame), and the
+ * threshold. Null when the verification kept no checks or the failing side named no failed check.
+ */
+function decidingRuleCompared(live: LiveRep, verified: VerifiedRep): string | null {
+  const verifiedChecks = repChecksOf(verified.checks);
+  if (verifiedChecks === null) return null;
+  const failing = live.isValid ? failedCheck(verifiedChecks) : failedCheck(live.checks);
+  if (!failing) return null;
+  const liveCheck = checkOfRule(live.checks, failing.rule);
+  const videoCheck = checkOfRule(verifiedChecks, failing.rule);
+  return VERIFICATION.ruleCompared(
+    ruleLabel(failing.rule),
+    liveCheck ? checkValueText(liveCheck) : null,
+    videoCheck ? checkValueText(videoCheck) : null,
+    videoCheck?.timeMs == null ? null : videoTime(videoCheck.timeMs),
+    failing.bound,
+    ruleValueText(failing.rule, failing.threshold),
+  );
 }

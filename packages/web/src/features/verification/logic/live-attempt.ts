@@ -2,6 +2,8 @@
 // completed_reps): its counts, how fast it analysed, when its counting started in the video, and
 // its reps. Read defensively: analysis_data is what a browser sent, of any age. Pure.
 
+import { type RepCheck, repChecksOf } from './rep-checks';
+
 export interface LiveRep {
   repNumber: number;
   /** ms in the video (the live clock shifted by when counting started, when known). */
@@ -11,6 +13,8 @@ export interface LiveRep {
   invalidReason: string | null;
   /** The check that decided its verdict live, when the analyser said. */
   deciding: { rule: string; value: number; threshold: number; bound: 'min' | 'max' } | null;
+  /** Every rule judged live, in order (empty when the attempt did not store them). */
+  checks: RepCheck[];
 }
 
 export interface LiveAttempt {
@@ -62,6 +66,10 @@ export function liveAttemptOf(analysisData: unknown): LiveAttempt | null {
       isValid: rep.isValidRep,
       invalidReason: typeof rep.invalidReason === 'string' ? rep.invalidReason : null,
       deciding: decidingOf(rep.evidence),
+      // Their frames' times into video time, as the rep's.
+      checks: ((isRecord(rep.evidence) ? repChecksOf(rep.evidence.checks) : null) ?? []).map(
+        (check) => (check.timeMs === null ? check : { ...check, timeMs: check.timeMs + shift }),
+      ),
     });
   }
   return {

@@ -10,6 +10,7 @@ const live = (startMs: number, isValid = true, invalidReason: string | null = nu
   isValid,
   invalidReason,
   deciding: null,
+  checks: [],
 });
 const verified = (
   n: number,
@@ -144,6 +145,7 @@ describe('the live attempt in analysis_data', () => {
         isValid: true,
         invalidReason: null,
         deciding: { rule: 'lockout', value: 161.2, threshold: 160, bound: 'min' },
+        checks: [],
       },
       {
         repNumber: 2,
@@ -152,6 +154,7 @@ describe('the live attempt in analysis_data', () => {
         isValid: false,
         invalidReason: 'Go lower',
         deciding: null,
+        checks: [],
       },
     ]);
   });

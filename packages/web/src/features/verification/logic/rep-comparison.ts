@@ -16,6 +16,9 @@ export interface VerifiedRep {
   angle_name: string;
   bottom_angle: number | null;
   top_angle: number | null;
+  /** The rules the verification judged the rep by, as stored (RepCheck[]); null or absent for a
+   * verification from before they were kept. */
+  checks?: unknown;
 }
 
 export type RepDifference =

@@ -1,0 +1,101 @@
+// A rep's checks as the analyser judged them (the SDK's RuleCheck: the rule, the value it decided
+// on, the detector's reading it was corrected from, the threshold, the frame), read from what a
+// browser stored (the live attempt's completed_reps) or the verification wrote
+// (recording_rep_evidence.checks), and said in words with each rule's unit. Read defensively: the
+// data is of any age. Pure.
+
+import { RULE_LABELS } from '../messages';
+
+export interface RepCheck {
+  rule: string;
+  /** The value the rule decided on; null when it could not be measured. */
+  value: number | null;
+  /** The detector's reading `value` was corrected from (a calibrated elbow); null when none. */
+  raw: number | null;
+  threshold: number;
+  bound: 'min' | 'max';
+  passed: boolean;
+  /** ms in the rep's own clock (the video's for the verification); null for a whole-rep value. */
+  timeMs: number | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const finiteOr = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
+
+/** One check, or null when the stored object is not one. */
+export function repCheckOf(stored: unknown): RepCheck | null {
+  if (!isRecord(stored)) return null;
+  const { rule, threshold, bound, passed } = stored;
+  const limit = finiteOr(threshold);
+  if (typeof rule !== 'string' || limit === null) return null;
+  if (bound !== 'min' && bound !== 'max') return null;
+  const value = finiteOr(stored.value);
+  return {
+    rule,
+    value,
+    raw: finiteOr(stored.raw),
+    threshold: limit,
+    bound,
+    // Older data may not say; a value on the right side of its threshold passed.
+    passed:
+      typeof passed === 'boolean'
+        ? passed
+        : value !== null && (bound === 'min' ? value >= limit : value <= limit),
+    timeMs: finiteOr(stored.timeMs),
+  };
+}
+
+/** The checks stored, in order; null when none were stored (a verification from before them). */
+export function repChecksOf(stored: unknown): RepCheck[] | null {
+  if (!Array.isArray(stored)) return null;
+  const checks: RepCheck[] = [];
+  for (const item of stored) {
+    const check = repCheckOf(item);
+    if (check) checks.push(check);
+  }
+  return checks;
+}
+
+/** The check that failed the rep (judging stops at the first failure). */
+export function failedCheck(checks: readonly RepCheck[]): RepCheck | undefined {
+  return checks.find((check) => !check.passed);
+}
+
+/** The rep's check of one rule: its failed one if it failed, else its first. */
+export function checkOfRule(checks: readonly RepCheck[], rule: string): RepCheck | undefined {
+  return (
+    checks.find((check) => check.rule === rule && !check.passed) ??
+    checks.find((check) => check.rule === rule)
+  );
+}
+
+/** Rules whose value is an angle, in degrees. */
+const DEGREES = new Set(['lockout', 'depth', 'upperArm', 'knees', 'bottom', 'top']);
+/** Rules whose value is already a percentage (a score, or a share of a body length). */
+const PERCENT = new Set(['bodyLine', 'hipSag', 'hipPike', 'worm']);
+/** Rules whose value is a share (0-1) of the rep's frames, shown as a percentage. */
+const SHARE = new Set(['visibility']);
+
+/** A rule's value with its unit: 166°, 13%, 42% (of frames), 2. */
+export function ruleValueText(rule: string, value: number | null): string {
+  if (value === null) return '–';
+  if (DEGREES.has(rule)) return `${Math.round(value)}°`;
+  if (PERCENT.has(rule)) return `${Math.round(value * 10) / 10}%`;
+  if (SHARE.has(rule)) return `${Math.round(value * 100)}%`;
+  return String(Math.round(value * 100) / 100);
+}
+
+/** A check's value as shown: the value the rule used, and the reading when it was corrected. */
+export function checkValueText(check: RepCheck): string {
+  const value = ruleValueText(check.rule, check.value);
+  const corrected =
+    check.raw !== null && check.value !== null && Math.round(check.raw) !== Math.round(check.value);
+  return corrected ? `${value} (read ${ruleValueText(check.rule, check.raw)})` : value;
+}
+
+/** What the rule measures, in words. */
+export function ruleLabel(rule: string): string {
+  return (RULE_LABELS as Record<string, string>)[rule] ?? rule;
+}
