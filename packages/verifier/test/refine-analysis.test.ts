@@ -85,6 +85,40 @@ describe('refining a real 12 frames/s pass', () => {
     expect(inferred).toBeLessThanOrEqual(REFINEMENT.budgetShare * sampled.frames.length);
   });
 
+  it("counts fixture 13's fast reps as every frame does, where 12 frames/s missed three straight tops", async () => {
+    // Fourteen clean reps of 0.7 s: every frame reads each top straight; the sampled pass read
+    // three between the samples (132, 145 and 155 degrees), one of them farther from 160 than the
+    // rule's margin, which only its steep neighbours put within reach.
+    const { sampled, full, frameSize } = await traces('13-blue-wall-fast-oblique');
+    const every = analyseRecording(full.frames, choice, frameSize);
+    const first = analyseRecording(sampled.frames, choice, frameSize);
+    expect(every.validReps).toBe(14);
+    const failedTops = first.reps.filter((rep) =>
+      rep.checks.some((check) => check.rule === 'lockout' && !check.passed),
+    );
+    expect(failedTops.map((rep) => rep.repNumber)).toEqual([3, 4, 6]);
+    const { analysis, refinement } = await refineAnalysis(
+      sampled.frames,
+      first,
+      choice,
+      frameSize,
+      {
+        sampledFps: PUSHUP_VERIFICATION_FPS,
+        videoFps: full.header.fps,
+        warmUpFrames: WARM_UP_FRAMES,
+        budgetFrames: REFINEMENT.budgetShare * sampled.frames.length,
+        framesOf: framesOf(full.frames),
+      },
+    );
+    expect(analysis.validReps).toBe(every.validReps);
+    expect(analysis.invalidReps).toBe(every.invalidReps);
+    expect(refinement.moments.map((moment) => [moment.repNumber, moment.reason])).toEqual([
+      [6, 'lockout'],
+      [4, 'lockout'],
+      [3, 'lockout'],
+    ]);
+  });
+
   it('looks at nothing again when no verdict is close, and changes nothing', async () => {
     // Fixture 11: three reps with piked hips, each far from every threshold.
     const file = path.join(repo, 'fixtures/traces/pushup/11-tank-top-piked-hips.ndjson');

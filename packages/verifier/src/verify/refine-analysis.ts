@@ -79,6 +79,7 @@ export async function refineAnalysis(
   for (; rounds < (options.rounds ?? REFINEMENT.rounds); rounds++) {
     const plan = planRefinement(analysis.reps, {
       gaps,
+      angles: analysis.angles,
       sampledFps: options.sampledFps,
       videoFps: options.videoFps,
       refined: windows,

@@ -4,9 +4,21 @@
 // Pure: which windows to look at, and the sampled frames with the refined ones merged in. The
 // engine (verify-video.ts) or a trace (tests, the bench) supplies the frames of the windows.
 
+import { ELBOW_CALIBRATION_FLOOR, type RuleCheck } from '@reptemple/pose-sdk';
 import type { FrameWindow } from '@reptemple/pose-sdk/node';
-import type { RepEvidence } from './analyse-recording.js';
+import type { AngleSample, EvidenceCheck, RepEvidence } from './analyse-recording.js';
 import { REFINEMENT } from './sampling.js';
+
+/**
+ * Why a moment is looked at again, in the order the budget serves them: a stretch where the
+ * sampled pass lost the person (a rep gained or lost); a check that a denser look moves toward
+ * its threshold (`likely`: a sampled extreme is never more extreme than the true one); a check a
+ * denser look moves away from its threshold, which only the detector's frame-to-frame noise could
+ * flip (`noise`).
+ */
+export type RefinementTier = 'lost' | 'likely' | 'noise';
+
+const TIER_ORDER: Readonly<Record<RefinementTier, number>> = { lost: 0, likely: 1, noise: 2 };
 
 /** A moment of a rep to look at again, and how close to its threshold it was judged. */
 export interface RefinementMoment {
@@ -15,9 +27,10 @@ export interface RefinementMoment {
   /** The rule whose check asked for it; 'lost' for a stretch where the pass lost the person. */
   readonly reason: string;
   readonly window: FrameWindow;
+  readonly tier: RefinementTier;
   /**
-   * Priority, lowest first: for a check |value - threshold| / margin (0 on the threshold, 1 at
-   * the margin); 0.5 for a lost stretch.
+   * Priority within the tier, lowest first: |value - threshold| / reach (0 on the threshold, 1 at
+   * the farthest a denser look could plausibly move the value); 0 for a lost stretch.
    */
   readonly closeness: number;
 }
@@ -39,13 +52,12 @@ export interface RefinementPlanOptions {
   readonly reachShare?: number;
   /** Stretches where the sampled pass lost the person (trackingGaps): looked at again too. */
   readonly gaps?: readonly FrameWindow[];
+  /**
+   * The driving angle over the pass (the elbow for push-ups): around a sampled elbow extreme its
+   * neighbours say how far the true extreme between the samples may lie (elbowUncertainty).
+   */
+  readonly angles?: readonly AngleSample[];
 }
-
-/**
- * Priority of a lost stretch among the moments (0 is a check on its threshold, 1 one at the
- * margin): a cycle the sampled pass lost is a rep gained or lost, as much as a verdict flipped.
- */
-const GAP_CLOSENESS = 0.5;
 
 /**
  * How far a check's value may be from its threshold and still flip with a denser look, in the
@@ -84,18 +96,120 @@ const RULE_UNITS: Readonly<Record<string, keyof typeof REFINEMENT.margins>> = {
 };
 
 /**
- * The checks of a rep that a denser look could flip: measured (not NaN) and within the margin of
- * their threshold, passed or failed. A check far from its threshold stays on its side whatever
- * the rate (measured on the fixtures: docs/decisions.md, "Verified scores").
+ * Which way a denser look moves a rule's value, for rules whose value is the rep's extreme at one
+ * frame. A sampled extreme is never more extreme than the frames between the samples: the
+ * elbow's bottom (depth, a definition's bottom) can only read deeper and its top (lockout, top)
+ * straighter, the upper arm lower, all toward passing; the worst hips, worm and knees can only
+ * read worse, toward failing. Rules over the whole rep (a mean, a share, a count) have no side.
  */
-function closeChecks(rep: RepEvidence, marginScale: number) {
-  return rep.checks.flatMap((check) => {
-    if (!Number.isFinite(check.value)) return [];
-    const margin = checkMargin(check, marginScale);
-    const distance = Math.abs(check.value - check.threshold);
-    if (margin === 0 ? distance !== 0 : distance > margin) return [];
-    return [{ check, closeness: margin === 0 ? 0 : distance / margin }];
-  });
+const DENSER_LOOK_MOVES: Readonly<Record<string, 'towardPass' | 'towardFail'>> = {
+  depth: 'towardPass',
+  lockout: 'towardPass',
+  bottom: 'towardPass',
+  top: 'towardPass',
+  upperArm: 'towardPass',
+  knees: 'towardFail',
+  hipSag: 'towardFail',
+  hipPike: 'towardFail',
+  worm: 'towardFail',
+};
+
+/** Rules decided on the elbow's own extreme, whose neighbours in the pass bound the true one. */
+const ELBOW_EXTREME_RULES = new Set(['depth', 'lockout']);
+
+/**
+ * degrees (the check's unit): how far the elbow's true extreme may lie beyond the sampled one at
+ * `check.timeMs`, from its neighbours in the pass: half the drop to the lower neighbour (a peak
+ * whose sides fall linearly puts its true top at most half a sampled interval's fall beyond the
+ * highest sample), scaled by the calibration's stretch there (value / reading above the floor,
+ * core/calibration). 0 when the neighbours are missing.
+ */
+export function elbowUncertainty(
+  check: Pick<RuleCheck, 'value' | 'raw' | 'bound' | 'timeMs'>,
+  angles: readonly AngleSample[],
+  sampledFps: number,
+): number {
+  if (check.timeMs === null || angles.length < 3) return 0;
+  const intervalMs = 1000 / sampledFps;
+  let index = 0;
+  for (let i = 1; i < angles.length; i++) {
+    if (Math.abs(angles[i]!.t - check.timeMs) < Math.abs(angles[index]!.t - check.timeMs))
+      index = i;
+  }
+  const at = angles[index]!;
+  const before = angles[index - 1];
+  const after = angles[index + 1];
+  const near = (sample: AngleSample | undefined) =>
+    sample !== undefined && Math.abs(sample.t - at.t) <= NEIGHBOUR_REACH * intervalMs;
+  if (Math.abs(at.t - check.timeMs) > intervalMs / 2 || !near(before) || !near(after)) return 0;
+  // A top (the value must be at least the threshold) rises between the samples; a bottom falls.
+  const fall =
+    check.bound === 'min'
+      ? at.angle - Math.min(before!.angle, after!.angle)
+      : Math.max(before!.angle, after!.angle) - at.angle;
+  const raw = check.raw;
+  const stretch =
+    raw !== undefined && Number.isFinite(raw) && raw > ELBOW_CALIBRATION_FLOOR + 1
+      ? Math.max(1, (check.value - ELBOW_CALIBRATION_FLOOR) / (raw - ELBOW_CALIBRATION_FLOOR))
+      : 1;
+  return Math.max(0, fall) * REFINEMENT.peakShare * stretch;
+}
+
+/** Sampled intervals a neighbour of an extreme may lie from it (a frame or two lost between). */
+const NEIGHBOUR_REACH = 2.5;
+
+interface Candidate {
+  readonly check: EvidenceCheck;
+  readonly tier: 'likely' | 'noise';
+  readonly closeness: number;
+}
+
+/**
+ * A check a denser look could flip, or null: measured (not NaN) and within reach of its
+ * threshold. Toward its threshold (DENSER_LOOK_MOVES) the reach is the rule's margin, or for the
+ * elbow's extremes the neighbours' bound when larger; away from it only the detector's noise
+ * could flip it (REFINEMENT.noiseShare of the margin). Rules with no side keep the margin both
+ * ways.
+ */
+function candidate(
+  check: EvidenceCheck,
+  options: { marginScale: number; angles: readonly AngleSample[]; sampledFps: number },
+): Candidate | null {
+  if (!Number.isFinite(check.value)) return null;
+  const margin = checkMargin(check, options.marginScale);
+  const distance = Math.abs(check.value - check.threshold);
+  const moves = DENSER_LOOK_MOVES[check.rule];
+  const toward =
+    moves === undefined || (moves === 'towardPass') === !check.passed || distance === 0;
+  const reach = !toward
+    ? margin * REFINEMENT.noiseShare
+    : ELBOW_EXTREME_RULES.has(check.rule)
+      ? Math.max(margin, elbowUncertainty(check, options.angles, options.sampledFps))
+      : margin;
+  if (reach === 0 ? distance !== 0 : distance > reach) return null;
+  // Ranked by the rule's own margin, not the reach: a fast rep's wide reach lets its check in,
+  // not ahead of checks nearer their thresholds.
+  const scale = toward ? margin : reach;
+  return {
+    check,
+    tier: toward ? 'likely' : 'noise',
+    closeness: scale === 0 ? 0 : distance / scale,
+  };
+}
+
+/**
+ * The checks of a rep whose flip would change its verdict: of a valid rep each check a denser
+ * look could fail; of a failed rep its failed checks, and only when every one of them could pass
+ * (a rep failed by a check far from its threshold stays failed whatever the others read).
+ */
+function verdictCandidates(
+  rep: RepEvidence,
+  options: { marginScale: number; angles: readonly AngleSample[]; sampledFps: number },
+): Candidate[] {
+  const relevant = rep.isValid ? rep.checks : rep.checks.filter((check) => !check.passed);
+  const found = relevant.map((check) => candidate(check, options));
+  if (!rep.isValid && found.some((c) => c === null)) return [];
+  return found.filter((c): c is Candidate => c !== null);
 }
 
 /** Whether `window` lies inside one of `windows`. */
@@ -125,26 +239,31 @@ export function refinementMoments(
   sampledFps: number,
   marginScale = 1,
   reachShare: number = REFINEMENT.reachShare,
+  angles: readonly AngleSample[] = [],
 ): RefinementMoment[] {
   const reachMs = (reachShare * 1000) / sampledFps;
   const around = (t: number): FrameWindow => ({ startMs: t - reachMs, endMs: t + reachMs });
   const moments: RefinementMoment[] = [];
   for (const rep of reps) {
-    const close = closeChecks(rep, marginScale);
-    if (close.length === 0) continue;
-    for (const { check, closeness } of close) {
+    for (const { check, tier, closeness } of verdictCandidates(rep, {
+      marginScale,
+      angles,
+      sampledFps,
+    })) {
       const window =
         check.timeMs === null ? { startMs: rep.startMs, endMs: rep.endMs } : around(check.timeMs);
-      moments.push({ repNumber: rep.repNumber, reason: check.rule, window, closeness });
+      moments.push({ repNumber: rep.repNumber, reason: check.rule, window, tier, closeness });
     }
   }
   return moments;
 }
 
 /**
- * The windows to analyse at the video's own rate next: the moments not yet refined, closest to
- * their thresholds first, as many as the budget allows (a moment whose window would overrun it is
- * left out; smaller ones after it may still fit).
+ * The windows to analyse at the video's own rate next: the moments not yet refined, by tier
+ * (lost stretches, then checks a denser look moves toward their thresholds, then the ones only
+ * noise could flip), closest to their thresholds first within a tier, as many as the budget
+ * allows (a moment whose window would overrun it is left out; smaller ones after it may still
+ * fit).
  */
 export function planRefinement(
   reps: readonly RepEvidence[],
@@ -155,15 +274,27 @@ export function planRefinement(
       repNumber: null,
       reason: 'lost',
       window,
-      closeness: GAP_CLOSENESS,
+      tier: 'lost',
+      closeness: 0,
     }),
   );
   const moments = [
-    ...refinementMoments(reps, options.sampledFps, options.marginScale, options.reachShare),
+    ...refinementMoments(
+      reps,
+      options.sampledFps,
+      options.marginScale,
+      options.reachShare,
+      options.angles,
+    ),
     ...gaps,
   ]
     .filter((moment) => !covered(moment.window, options.refined))
-    .sort((a, b) => a.closeness - b.closeness || a.window.startMs - b.window.startMs);
+    .sort(
+      (a, b) =>
+        TIER_ORDER[a.tier] - TIER_ORDER[b.tier] ||
+        a.closeness - b.closeness ||
+        a.window.startMs - b.window.startMs,
+    );
   const chosen: RefinementMoment[] = [];
   let budget = options.budgetFrames;
   for (const moment of moments) {

@@ -27,17 +27,22 @@ export function verificationFps(choice: AnalyzerChoice): number | undefined {
 }
 
 /**
- * Refinement of a sampled pass (issue 24, docs/decisions.md "Verified scores"). A rep's checks
- * whose value lies within its rule's margin of their threshold (`margins`, in the rule's unit: 15
- * degrees, 3% of the body's length, 11 score points, one count, 0.08 of the frames; a rule of
- * another unit `marginShare` of its threshold) are measured again at the video's own frame rate, from one sampled frame before the
- * frame they were taken at to one after (`reachShare`), and the recording analysed again. The
- * margin covers how far a real 12 frames/s extraction's deciding values fell from every frame's
- * on the 21 push-up fixtures (depth up to 15.7 degrees, 10.5 at the 95th percentile; lockout 14.7
- * at the 95th): a value farther from its threshold keeps its side. At most `budgetShare` more
- * frames than the sampled pass are inferred (warm-up frames included; the closest checks first),
- * which keeps a verification within 1.3x the inference of the sampled pass on every video, in at
- * most `rounds` rounds (a check judged only once an earlier one passes is looked at in the next).
+ * Refinement of a sampled pass (issue 24, docs/decisions.md "Verified scores"). The checks whose
+ * flip would change a rep's verdict (a valid rep's checks; a failed rep's failed checks, when all
+ * of them could pass) are measured again at the video's own frame rate, from one sampled frame
+ * before the frame they were taken at to one after (`reachShare`), and the recording analysed
+ * again. Which checks: a sampled extreme is never more extreme than the frames between the
+ * samples, so a check that a denser look moves toward its threshold (a failed lockout or depth, a
+ * passed sag, pike, worm or knee) is looked at within its rule's margin (`margins`, in the rule's
+ * unit: 15 degrees, 3% of the body's length, 11 score points, one count, 0.08 of the frames; a
+ * rule of another unit `marginShare` of its threshold), an elbow extreme also within a full fall
+ * to its lower neighbour (`peakShare`: clip 13's fast tops, read 28 degrees short at 12
+ * frames/s); one it moves away only within the detector's noise (`noiseShare` of the margin).
+ * Stretches where the pass lost the person come first, then the checks moved toward their
+ * thresholds, closest first, then the noise. At most `budgetShare` more frames than the sampled
+ * pass are inferred (warm-up frames included), which keeps a verification within 1.3x the
+ * inference of the sampled pass on every video, in at most `rounds` rounds (a check judged only
+ * once an earlier one passes is looked at in the next).
  */
 export const REFINEMENT = {
   /**
@@ -54,6 +59,19 @@ export const REFINEMENT = {
     share: 0.08,
   },
   marginShare: 0.15,
+  /**
+   * Share of a rule's margin within which a check a denser look moves away from its threshold is
+   * looked at again: the detector's own frame-to-frame noise (the same instant read in a 12
+   * frames/s pass and an every-frame pass differs by a median 1.1 degrees above 130).
+   */
+  noiseShare: 0.2,
+  /**
+   * Share of the fall from a sampled elbow extreme to its lower neighbour that the true extreme
+   * may lie beyond it (elbowUncertainty). A peak with straight sides puts it within 1/2; the
+   * fixtures' fast tops needed a full fall (clip 13: read 132.4, neighbours 104, true over 160),
+   * since the two passes' detectors also differ frame to frame.
+   */
+  peakShare: 1,
   /** sampled intervals a window reaches either side of a timed moment */
   reachShare: 1,
   budgetShare: 0.26,
