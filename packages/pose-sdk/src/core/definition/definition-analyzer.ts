@@ -23,6 +23,7 @@ import {
   type RuleCheck,
   type TimelineEntry,
 } from '../events.js';
+import { roundCheckValue } from '../evidence/round-check-value.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
 import { angleInSpace } from '../geometry/angle-in-space.js';
 import {
@@ -889,7 +890,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     const check: RuleCheck = {
       rule,
       measurement: '2d',
-      value: Math.round(value * 10) / 10,
+      value: roundCheckValue(value, threshold, 10),
       threshold,
       bound,
       passed,

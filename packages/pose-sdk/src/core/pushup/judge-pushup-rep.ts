@@ -23,6 +23,8 @@ export {
   WORM,
 } from '../shared/judge-form-rules.js';
 
+import { roundCheckValue } from '../evidence/round-check-value.js';
+
 /** Which arms an elbow value came from. */
 export type ArmsMeasured = 'left' | 'right' | 'both';
 
@@ -459,7 +461,7 @@ function ruleCheck(
   const check = {
     rule,
     measurement,
-    value: round(value, measurement === 'count' ? SHARE_SCALE : MEASURE_SCALE),
+    value: roundCheckValue(value, threshold, measurement === 'count' ? SHARE_SCALE : MEASURE_SCALE),
     threshold,
     bound: RULE_BOUND[rule],
     passed,

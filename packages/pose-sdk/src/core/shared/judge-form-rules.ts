@@ -1,6 +1,7 @@
 import type { FormRuleName } from '@reptemple/definitions';
 import type { FORM_RULE_DEFAULTS } from '../constants.js';
 import type { MeasurementKind, RuleCheck } from '../events.js';
+import { roundCheckValue } from '../evidence/round-check-value.js';
 import type { CameraView } from '../geometry/camera-view.js';
 import type { FormMeasurements } from './form-tracker.js';
 
@@ -68,7 +69,7 @@ export function judgeFormRule(
     check: {
       rule,
       measurement,
-      value: Math.round(value * 10) / 10,
+      value: roundCheckValue(value, threshold, 10),
       threshold,
       bound,
       passed,

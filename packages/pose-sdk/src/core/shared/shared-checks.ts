@@ -1,4 +1,5 @@
 import type { MeasurementKind, RuleCheck } from '../events.js';
+import { roundCheckValue } from '../evidence/round-check-value.js';
 
 type Side = RuleCheck['side'];
 
@@ -44,7 +45,7 @@ export class SharedChecks {
    * same frozen object). Values that are not finite are kept as they are.
    */
   get(measured: number, threshold: number, passed: boolean, side: Side = null): RuleCheck {
-    const steps = Math.round(measured * this.scale);
+    const steps = Math.round(roundCheckValue(measured, threshold, this.scale) * this.scale);
     const byValue = this.slotsFor(threshold)[slot(side, passed)]!;
     let check = byValue.get(steps);
     if (check === undefined) {

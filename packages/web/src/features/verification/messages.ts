@@ -15,6 +15,10 @@ export const VERIFICATION = {
   flaggedOnly: 'Flagged only',
   claimed: (count: number) => `claimed ${count}`,
   evidenceTitle: 'Rep by rep',
+  /** Beside the check that failed a rep, as the rule decided it. */
+  failedBy: 'Failed on',
+  /** Beside every check made on a rep. */
+  checks: 'Checks',
   evidenceEmpty: 'No evidence yet: the video has not been verified.',
   evidenceLoadFailed: 'Failed to load the verification evidence.',
   showEvidence: 'Show evidence',

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import type { RepEvidence } from '../data/rep-evidence';
 import { videoTime } from '../logic/difference-text';
+import { checkLine, degreesText as degrees, failedCheck, repChecksOf } from '../logic/rep-checks';
 import { contactSheetUrl, VERIFICATION } from '../messages';
 
-const degrees = (angle: number | null) => (angle === null ? '–' : `${Math.round(angle)}°`);
 const at = (ms: number | null) => (ms === null ? '–' : videoTime(ms));
 
 /** One verified rep, as every screen shows it: a compact line (number, verdict, time, the driving
@@ -19,6 +19,9 @@ export function RepEvidenceItem(props: {
   defaultOpen?: boolean;
 }) {
   const { rep } = props;
+  // Verifications from before the checks were kept have none: the rep shows its angles only.
+  const checks = repChecksOf(rep.checks) ?? [];
+  const failed = rep.is_valid ? undefined : failedCheck(checks);
   const [open, setOpen] = useState(props.defaultOpen ?? false);
   const panelId = useId();
   return (
@@ -88,6 +91,33 @@ export function RepEvidenceItem(props: {
               </dd>
               <dt className="text-muted">Phases</dt>
               <dd>{rep.phase_path.join(' → ')}</dd>
+              {failed ? (
+                <>
+                  <dt className="text-muted">{VERIFICATION.failedBy}</dt>
+                  <dd data-testid="rep-failed-check" className="tabular-nums text-danger">
+                    {checkLine(failed)}
+                  </dd>
+                </>
+              ) : null}
+              {checks.length > 0 ? (
+                <>
+                  <dt className="text-muted">{VERIFICATION.checks}</dt>
+                  <dd>
+                    <ul data-testid="rep-checks" className="grid gap-0.5 tabular-nums">
+                      {checks.map((check, index) => (
+                        <li
+                          // A rule may be checked twice (in the picture and in space).
+                          // biome-ignore lint/suspicious/noArrayIndexKey: checks keep their order
+                          key={index}
+                          className={check.passed ? 'text-ink/80' : 'text-danger'}
+                        >
+                          {checkLine(check)}
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </>
+              ) : null}
             </dl>
           </div>
         ) : null}

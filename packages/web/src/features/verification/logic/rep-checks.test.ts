@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { analyseFrames, parseTrace } from '@reptemple/pose-sdk';
 import { describe, expect, it } from 'vitest';
 import {
+  checkLine,
   checkOfRule,
   checkValueText,
   failedCheck,
@@ -79,5 +83,61 @@ describe("a rep's checks", () => {
     expect(checkValueText(repCheckOf({ ...lockout, raw: undefined })!)).toBe('155°');
     expect(ruleLabel('hipPike')).toBe('Hip pike');
     expect(ruleLabel('someNewRule')).toBe('someNewRule');
+  });
+});
+
+describe('the line a check is shown as', () => {
+  const LINE =
+    /^.+? (-?\d+(?:\.\d+)?)(?:°|%)?(?: \(read [^)]+\))? (≥|≤|<|>) (-?\d+(?:\.\d+)?)(?:°|%)?(?: at \d+\.\d\d s)?$/;
+
+  /** The number shown, the relation and the threshold shown, from a check's line. */
+  function shown(line: string) {
+    const match = LINE.exec(line);
+    if (!match) throw new Error(`Expected a check's line, got "${line}"`);
+    return { value: Number(match[1]), relation: match[2]!, threshold: Number(match[3]) };
+  }
+
+  it('gives the value the rule used, its reading and frame: the SDK line', () => {
+    expect(checkLine(repCheckOf(lockout)!)).toBe(
+      'elbow at the top 155.2° (read 147.9°) < 160° at 4.62 s',
+    );
+  });
+
+  it("agrees with the verdict on every check of real reps, stored and read back as the server's", () => {
+    // Every check the push-up analyser made on real traces, through JSON as
+    // recording_rep_evidence.checks keeps them: the number shown lies on the verdict's side of
+    // the threshold shown, and the relation says so (a failed lockout is never shown at 160°).
+    let lines = 0;
+    for (const clip of [
+      '03-fast-one-minute-counter-overlay',
+      '08-tank-top-side',
+      '13-blue-wall-fast-oblique',
+      '25-hoodie-skeleton-overlay-variations',
+    ]) {
+      const trace = parseTrace(
+        readFileSync(
+          fileURLToPath(
+            new URL(`../../../../../../fixtures/traces/pushup/${clip}.ndjson`, import.meta.url),
+          ),
+          'utf8',
+        ),
+      );
+      const frameSize = { width: trace.header.width, height: trace.header.height };
+      const analysis = analyseFrames(trace.frames, { kind: 'pushup' }, { frameSize });
+      for (const rep of analysis.reps) {
+        const stored: unknown = JSON.parse(JSON.stringify(rep.evidence?.checks ?? []));
+        for (const check of repChecksOf(stored) ?? []) {
+          if (check.value === null) continue;
+          const { value, relation, threshold } = shown(checkLine(check));
+          const holds = check.bound === 'min' ? value >= threshold : value <= threshold;
+          expect(holds, checkLine(check)).toBe(check.passed);
+          expect(relation).toBe(
+            check.passed ? (check.bound === 'min' ? '≥' : '≤') : check.bound === 'min' ? '<' : '>',
+          );
+          lines++;
+        }
+      }
+    }
+    expect(lines).toBeGreaterThan(500);
   });
 });

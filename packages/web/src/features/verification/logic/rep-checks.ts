@@ -4,6 +4,7 @@
 // (recording_rep_evidence.checks), and said in words with each rule's unit. Read defensively: the
 // data is of any age. Pure.
 
+import { describeCheck, type RuleCheck } from '@reptemple/pose-sdk';
 import { RULE_LABELS } from '../messages';
 
 export interface RepCheck {
@@ -98,4 +99,31 @@ export function checkValueText(check: RepCheck): string {
 /** What the rule measures, in words. */
 export function ruleLabel(rule: string): string {
   return (RULE_LABELS as Record<string, string>)[rule] ?? rule;
+}
+
+/**
+ * A stored check as the SDK's one line of evidence (describeCheck): the rule, the value it decided
+ * on to the tenth, the reading it was corrected from, the comparison with its threshold and the
+ * frame: "elbow at the top 157.9° (read 142.7°) < 160° at 3.59 s". Every host words evidence
+ * through that one function, so the number shown is the number the rule used.
+ */
+export function checkLine(check: RepCheck): string {
+  const ruleCheck: RuleCheck = {
+    rule: check.rule,
+    // The unit comes from the rule; how it was measured does not change the line.
+    measurement: '2d',
+    value: check.value ?? Number.NaN,
+    ...(check.raw === null ? {} : { raw: check.raw }),
+    threshold: check.threshold,
+    bound: check.bound,
+    passed: check.passed,
+    side: null,
+    timeMs: check.timeMs,
+  };
+  return describeCheck(ruleCheck);
+}
+
+/** degrees, to the tenth: a rep's bottom and top as its rules decided on them (159.6 is not 160). */
+export function degreesText(angle: number | null): string {
+  return angle === null ? '–' : `${Math.round(angle * 10) / 10}°`;
 }
