@@ -344,10 +344,14 @@ describe('claimed to verified, explained', () => {
     // The rule that failed the rep, as each side measured it: the value the rule used, the
     // detector's reading it was corrected from, the frame in the video, the threshold.
     expect(texts[1]).toContain(
-      'Lockout (elbow at the top): 161° (read 153°) live, 151° (read 144°) in the video at 1:00.7 (at least 160° counts).',
+      'Lockout (elbow at the top): 161° (read 153.2°) live, 151.4° (read 144.1°) in the video at 1:00.7 (at least 160° counts).',
     );
     // Their pictures, at once.
     expect(await differs.getByRole('img').count()).toBe(MISSED_LIVE.length + 1);
+    // Opened, the failed rep names the check that failed it, the number the rule used (issue 24).
+    expect(await differs.getByTestId('rep-failed-check').allTextContents()).toEqual([
+      'elbow at the top 151.4° (read 144.1°) < 160° at 1:00.7',
+    ]);
     await differs.scrollIntoViewIfNeeded();
     expect(await violations(page), 'recording view, differences').toEqual([]);
     await screenshot(page, 'recording-view-differences');

@@ -19,6 +19,8 @@ export const VERIFICATION = {
   failedBy: 'Failed on',
   /** Beside every check made on a rep. */
   checks: 'Checks',
+  /** Beside the checks of a failed rep other than the one that failed it. */
+  otherChecks: 'Other checks',
   evidenceEmpty: 'No evidence yet: the video has not been verified.',
   evidenceLoadFailed: 'Failed to load the verification evidence.',
   showEvidence: 'Show evidence',

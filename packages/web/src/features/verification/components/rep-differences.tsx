@@ -2,9 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { GitCompareArrows } from 'lucide-react';
 import type { SupabaseClient } from '../../../data/supabase-client';
 import { verificationQueries } from '../data/queries';
-import { differenceText, videoTime } from '../logic/difference-text';
+import { differenceText } from '../logic/difference-text';
 import type { LiveAttempt } from '../logic/live-attempt';
 import { compareReps } from '../logic/rep-comparison';
+import { videoTime } from '../logic/video-time';
 import { VERIFICATION } from '../messages';
 import { RepEvidenceItem } from './rep-evidence-item';
 

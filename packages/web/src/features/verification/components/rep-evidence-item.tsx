@@ -2,8 +2,8 @@ import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import type { RepEvidence } from '../data/rep-evidence';
-import { videoTime } from '../logic/difference-text';
 import { checkLine, degreesText as degrees, failedCheck, repChecksOf } from '../logic/rep-checks';
+import { videoTime } from '../logic/video-time';
 import { contactSheetUrl, VERIFICATION } from '../messages';
 
 const at = (ms: number | null) => (ms === null ? '–' : videoTime(ms));
@@ -22,6 +22,8 @@ export function RepEvidenceItem(props: {
   // Verifications from before the checks were kept have none: the rep shows its angles only.
   const checks = repChecksOf(rep.checks) ?? [];
   const failed = rep.is_valid ? undefined : failedCheck(checks);
+  // The failed check has its own line; the list gives the rest.
+  const otherChecks = checks.filter((check) => check !== failed);
   const [open, setOpen] = useState(props.defaultOpen ?? false);
   const panelId = useId();
   return (
@@ -99,12 +101,14 @@ export function RepEvidenceItem(props: {
                   </dd>
                 </>
               ) : null}
-              {checks.length > 0 ? (
+              {otherChecks.length > 0 ? (
                 <>
-                  <dt className="text-muted">{VERIFICATION.checks}</dt>
+                  <dt className="text-muted">
+                    {failed ? VERIFICATION.otherChecks : VERIFICATION.checks}
+                  </dt>
                   <dd>
                     <ul data-testid="rep-checks" className="grid gap-0.5 tabular-nums">
-                      {checks.map((check, index) => (
+                      {otherChecks.map((check, index) => (
                         <li
                           // A rule may be checked twice (in the picture and in space).
                           // biome-ignore lint/suspicious/noArrayIndexKey: checks keep their order

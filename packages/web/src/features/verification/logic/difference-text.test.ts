@@ -63,7 +63,7 @@ describe('why a rep differs, rule against rule', () => {
     };
     expect(differenceText(difference, attempt)).toEqual([
       "Counted valid live; the video’s frames show: Didn't extend fully.",
-      'Lockout (elbow at the top): 166° (read 155°) live, 155° (read 148°) in the video at 0:04.6 (at least 160° counts).',
+      'Lockout (elbow at the top): 166.2° (read 154.9°) live, 155.3° (read 147.8°) in the video at 0:04.6 (at least 160° counts).',
     ]);
   });
 

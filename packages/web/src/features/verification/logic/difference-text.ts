@@ -6,21 +6,14 @@ import type { LiveAttempt, LiveRep } from './live-attempt';
 import {
   checkOfRule,
   checkValueText,
+  degreesText as degrees,
   failedCheck,
   repChecksOf,
   ruleLabel,
   ruleValueText,
 } from './rep-checks';
 import type { RepDifference, VerifiedRep } from './rep-comparison';
-
-const degrees = (angle: number | null) => (angle === null ? '–' : `${Math.round(angle)}°`);
-
-/** The rep's time in the video: m:ss.s */
-export function videoTime(ms: number): string {
-  const seconds = Math.max(0, ms) / 1000;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes}:${(seconds - minutes * 60).toFixed(1).padStart(4, '0')}`;
-}
+import { videoTime } from './video-time';
 
 /** The sentences that say why this rep differs. */
 export function differenceText(difference: RepDifference, live: LiveAttempt): string[] {

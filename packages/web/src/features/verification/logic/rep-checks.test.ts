@@ -67,8 +67,10 @@ describe("a rep's checks", () => {
   });
 
   it('says each value in its unit: degrees, percentages, a share of frames, counts', () => {
-    expect(ruleValueText('lockout', 155.24)).toBe('155°');
-    expect(ruleValueText('upperArm', -11.4)).toBe('-11°');
+    expect(ruleValueText('lockout', 155.24)).toBe('155.2°');
+    // To the tenth the rule compared: a failed 159.96 is not shown as 160.
+    expect(ruleValueText('lockout', 159.9)).toBe('159.9°');
+    expect(ruleValueText('upperArm', -11.4)).toBe('-11.4°');
     expect(ruleValueText('bodyLine', 68.42)).toBe('68.4%');
     expect(ruleValueText('hipPike', 13.33)).toBe('13.3%');
     expect(ruleValueText('worm', 3.5)).toBe('3.5%');
@@ -78,9 +80,9 @@ describe("a rep's checks", () => {
   });
 
   it('shows the value the rule used, and the reading when it was corrected', () => {
-    expect(checkValueText(repCheckOf(lockout)!)).toBe('155° (read 148°)');
-    expect(checkValueText(repCheckOf({ ...lockout, raw: 155.4 })!)).toBe('155°');
-    expect(checkValueText(repCheckOf({ ...lockout, raw: undefined })!)).toBe('155°');
+    expect(checkValueText(repCheckOf(lockout)!)).toBe('155.2° (read 147.9°)');
+    expect(checkValueText(repCheckOf({ ...lockout, raw: 155.2 })!)).toBe('155.2°');
+    expect(checkValueText(repCheckOf({ ...lockout, raw: undefined })!)).toBe('155.2°');
     expect(ruleLabel('hipPike')).toBe('Hip pike');
     expect(ruleLabel('someNewRule')).toBe('someNewRule');
   });
@@ -88,7 +90,7 @@ describe("a rep's checks", () => {
 
 describe('the line a check is shown as', () => {
   const LINE =
-    /^.+? (-?\d+(?:\.\d+)?)(?:°|%)?(?: \(read [^)]+\))? (≥|≤|<|>) (-?\d+(?:\.\d+)?)(?:°|%)?(?: at \d+\.\d\d s)?$/;
+    /^.+? (-?\d+(?:\.\d+)?)(?:°|%)?(?: \(read [^)]+\))? (≥|≤|<|>) (-?\d+(?:\.\d+)?)(?:°|%)?(?: at \d+:\d\d\.\d)?$/;
 
   /** The number shown, the relation and the threshold shown, from a check's line. */
   function shown(line: string) {
@@ -99,7 +101,7 @@ describe('the line a check is shown as', () => {
 
   it('gives the value the rule used, its reading and frame: the SDK line', () => {
     expect(checkLine(repCheckOf(lockout)!)).toBe(
-      'elbow at the top 155.2° (read 147.9°) < 160° at 4.62 s',
+      'elbow at the top 155.2° (read 147.9°) < 160° at 0:04.6',
     );
   });
 

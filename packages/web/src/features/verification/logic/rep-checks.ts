@@ -6,6 +6,7 @@
 
 import { describeCheck, type RuleCheck } from '@reptemple/pose-sdk';
 import { RULE_LABELS } from '../messages';
+import { videoTime } from './video-time';
 
 export interface RepCheck {
   rule: string;
@@ -79,10 +80,11 @@ const PERCENT = new Set(['bodyLine', 'hipSag', 'hipPike', 'worm']);
 /** Rules whose value is a share (0-1) of the rep's frames, shown as a percentage. */
 const SHARE = new Set(['visibility']);
 
-/** A rule's value with its unit: 166°, 13%, 42% (of frames), 2. */
+/** A rule's value with its unit: 166.4°, 13%, 42% (of frames), 2. */
 export function ruleValueText(rule: string, value: number | null): string {
   if (value === null) return '–';
-  if (DEGREES.has(rule)) return `${Math.round(value)}°`;
+  // Tenths, as the rule compared them: 159.6° is not shown as 160° beside "at least 160°".
+  if (DEGREES.has(rule)) return `${Math.round(value * 10) / 10}°`;
   if (PERCENT.has(rule)) return `${Math.round(value * 10) / 10}%`;
   if (SHARE.has(rule)) return `${Math.round(value * 100)}%`;
   return String(Math.round(value * 100) / 100);
@@ -92,7 +94,9 @@ export function ruleValueText(rule: string, value: number | null): string {
 export function checkValueText(check: RepCheck): string {
   const value = ruleValueText(check.rule, check.value);
   const corrected =
-    check.raw !== null && check.value !== null && Math.round(check.raw) !== Math.round(check.value);
+    check.raw !== null &&
+    check.value !== null &&
+    ruleValueText(check.rule, check.raw) !== ruleValueText(check.rule, check.value);
   return corrected ? `${value} (read ${ruleValueText(check.rule, check.raw)})` : value;
 }
 
@@ -103,9 +107,9 @@ export function ruleLabel(rule: string): string {
 
 /**
  * A stored check as the SDK's one line of evidence (describeCheck): the rule, the value it decided
- * on to the tenth, the reading it was corrected from, the comparison with its threshold and the
- * frame: "elbow at the top 157.9° (read 142.7°) < 160° at 3.59 s". Every host words evidence
- * through that one function, so the number shown is the number the rule used.
+ * on to the tenth, the reading it was corrected from, the comparison with its threshold, and the
+ * frame in the page's video time: "elbow at the top 157.9° (read 142.7°) < 160° at 0:03.6". Every
+ * host words evidence through that one function, so the number shown is the number the rule used.
  */
 export function checkLine(check: RepCheck): string {
   const ruleCheck: RuleCheck = {
@@ -118,9 +122,11 @@ export function checkLine(check: RepCheck): string {
     bound: check.bound,
     passed: check.passed,
     side: null,
-    timeMs: check.timeMs,
+    // The frame's time is said as the rest of the page says it, not in seconds.
+    timeMs: null,
   };
-  return describeCheck(ruleCheck);
+  const at = check.timeMs === null ? '' : ` at ${videoTime(check.timeMs)}`;
+  return `${describeCheck(ruleCheck)}${at}`;
 }
 
 /** degrees, to the tenth: a rep's bottom and top as its rules decided on them (159.6 is not 160). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { differenceText, videoTime } from './difference-text';
+import { differenceText } from './difference-text';
 import { type LiveAttempt, type LiveRep, liveAttemptOf } from './live-attempt';
 import { alignmentShift, compareReps, type VerifiedRep } from './rep-comparison';
+import { videoTime } from './video-time';
 
 const live = (startMs: number, isValid = true, invalidReason: string | null = null): LiveRep => ({
   repNumber: 0,
