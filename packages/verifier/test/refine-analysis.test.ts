@@ -7,11 +7,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PoseFrame } from '@reptemple/pose-sdk';
+import type { AnalyzerChoice, PoseFrame } from '@reptemple/pose-sdk';
 import { parseTrace, sampleFrames } from '@reptemple/pose-sdk';
 import type { FrameWindow } from '@reptemple/pose-sdk/node';
 import { describe, expect, it } from 'vitest';
-import { analyseRecording } from '../src/verify/analyse-recording.js';
+import { analyseRecording, type RecordingAnalysis } from '../src/verify/analyse-recording.js';
 import { refineAnalysis } from '../src/verify/refine-analysis.js';
 import { PUSHUP_VERIFICATION_FPS, REFINEMENT } from '../src/verify/sampling.js';
 
@@ -37,6 +37,21 @@ function framesOf(full: readonly PoseFrame[]) {
     );
 }
 
+/** Refines a real 12 frames/s pass as verification does, the windows' frames from every frame. */
+function refineWithEveryFrame(
+  { sampled, full, frameSize }: Awaited<ReturnType<typeof traces>>,
+  first: RecordingAnalysis,
+  analyser: AnalyzerChoice,
+) {
+  return refineAnalysis(sampled.frames, first, analyser, frameSize, {
+    sampledFps: PUSHUP_VERIFICATION_FPS,
+    videoFps: full.header.fps,
+    warmUpFrames: WARM_UP_FRAMES,
+    budgetFrames: REFINEMENT.budgetShare * sampled.frames.length,
+    framesOf: framesOf(full.frames),
+  });
+}
+
 describe('refining a real 12 frames/s pass', () => {
   it('counts fixture 08 as every frame does, where 12 frames/s read a bottom on the wrong side of a threshold', async () => {
     const { sampled, full, frameSize } = await traces('08-tank-top-side');
@@ -53,18 +68,10 @@ describe('refining a real 12 frames/s pass', () => {
     expect(sampledDepth.passed).toBe(false);
     expect(sampledDepth.fullRate).toBe(false);
 
-    const { analysis, refinement } = await refineAnalysis(
-      sampled.frames,
+    const { analysis, refinement } = await refineWithEveryFrame(
+      { sampled, full, frameSize },
       first,
       strict,
-      frameSize,
-      {
-        sampledFps: PUSHUP_VERIFICATION_FPS,
-        videoFps: full.header.fps,
-        warmUpFrames: WARM_UP_FRAMES,
-        budgetFrames: REFINEMENT.budgetShare * sampled.frames.length,
-        framesOf: framesOf(full.frames),
-      },
     );
     expect(analysis.validReps).toBe(every.validReps);
     expect(analysis.invalidReps).toBe(every.invalidReps);
@@ -97,18 +104,10 @@ describe('refining a real 12 frames/s pass', () => {
       rep.checks.some((check) => check.rule === 'lockout' && !check.passed),
     );
     expect(failedTops.map((rep) => rep.repNumber)).toEqual([3, 4, 6]);
-    const { analysis, refinement } = await refineAnalysis(
-      sampled.frames,
+    const { analysis, refinement } = await refineWithEveryFrame(
+      { sampled, full, frameSize },
       first,
       choice,
-      frameSize,
-      {
-        sampledFps: PUSHUP_VERIFICATION_FPS,
-        videoFps: full.header.fps,
-        warmUpFrames: WARM_UP_FRAMES,
-        budgetFrames: REFINEMENT.budgetShare * sampled.frames.length,
-        framesOf: framesOf(full.frames),
-      },
     );
     expect(analysis.validReps).toBe(every.validReps);
     expect(analysis.invalidReps).toBe(every.invalidReps);
