@@ -1,10 +1,11 @@
 // The live attempt's reps against the verified ones (issue 26, and issue 24's "where they differ,
 // the recording view says per rep why"): which reps differ and why, as far as the data tells. The
 // two clocks are aligned by the shift that lines the most rep time up (the live clock starts when
-// counting started, near the recorder's start; the stored start narrows the search), then each
-// verified rep is paired with the live rep it overlaps most. Pure.
+// counting started, near the recorder's start; the stored start narrows the search), then the
+// reps are paired in time order for the most overlap in all (rep-pairing). Pure.
 
 import type { LiveAttempt, LiveRep } from './live-attempt';
+import { pairReps } from './rep-pairing';
 
 /** What the verification says about one rep (the fields of recording_rep_evidence used here). */
 export interface VerifiedRep {
@@ -92,25 +93,20 @@ export function alignmentShift(
 export function compareReps(live: LiveAttempt, verified: readonly VerifiedRep[]): RepComparison {
   const verifiedValid = verified.filter((rep) => rep.is_valid).length;
   const shiftMs = alignmentShift(live.reps, verified, live.countingStartMs !== null);
+  const partners = pairReps(
+    live.reps,
+    verified.map((rep) => ({ startMs: rep.start_ms, endMs: rep.end_ms })),
+    shiftMs,
+  );
   const unpaired = new Set(live.reps);
   const differences: (RepDifference & { atMs: number })[] = [];
-  for (const rep of verified) {
-    let partner: LiveRep | null = null;
-    let partnerOverlap = 0;
-    for (const candidate of unpaired) {
-      const overlap = overlapMs(
-        { start: candidate.startMs + shiftMs, end: candidate.endMs + shiftMs },
-        { start: rep.start_ms, end: rep.end_ms },
-      );
-      if (overlap > partnerOverlap) {
-        partner = candidate;
-        partnerOverlap = overlap;
-      }
-    }
-    if (!partner) {
+  for (const [index, rep] of verified.entries()) {
+    const partnerIndex = partners[index] ?? null;
+    if (partnerIndex === null) {
       differences.push({ kind: 'missed-live', verified: rep, atMs: rep.start_ms });
       continue;
     }
+    const partner = live.reps[partnerIndex]!;
     unpaired.delete(partner);
     if (partner.isValid !== rep.is_valid)
       differences.push({ kind: 'verdict', verified: rep, live: partner, atMs: rep.start_ms });
