@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, stack, type TestUser, uniqueEmail, uniqueIp } from './helpers.js';
@@ -1097,5 +1098,44 @@ describe('a refused upload whose client is still sending', () => {
     expect(answer.writeError).toBeNull();
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.text)).toMatchObject({ success: false });
+  });
+});
+
+describe('an answer of 413 ends its connection', () => {
+  it('a keep-alive request over the auth API body limit gets 413 and the connection closed at once', async () => {
+    const target = new URL(stack.url);
+    const body = json({
+      email: uniqueEmail(),
+      password: 'pw-123456',
+      data: { x: 'x'.repeat(70_000) },
+    });
+    const socket = connect({ host: target.hostname, port: Number(target.port) });
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise<number>((resolve) => {
+      const started = performance.now();
+      socket.once('close', () => resolve(performance.now() - started));
+    });
+    socket.on('error', () => undefined);
+    socket.write(
+      [
+        'POST /auth/v1/signup HTTP/1.1',
+        `Host: ${target.host}`,
+        `apikey: ${stack.anonKey}`,
+        'Content-Type: application/json',
+        'Connection: keep-alive',
+        `X-Forwarded-For: ${uniqueIp()}`,
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.write(body);
+    // ms: before, the connection stayed open and the next request on it was reset ~5.5 s later.
+    const closedAfter = await closed;
+    const answer = Buffer.concat(received).toString('latin1');
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(closedAfter).toBeLessThan(2000);
   });
 });
