@@ -436,6 +436,26 @@ const dataCases: BadInput[] = [
   rest('a garbage API key', restGet('challenges', { apikey: 'nope' }), 401),
   rest('the waitlist read by a visitor', restGet('waitlist?select=email'), 401),
   rest('a table that does not exist', restGet('no_such_table'), 404),
+  // The probe's 500 (55000, "cannot update view"): the view is read-only, refused as a write.
+  rest(
+    'a PATCH of the leaderboard view',
+    restWrite('PATCH', 'leaderboard_entries?id=eq.00000000-0000-4000-8000-000000000001', {
+      valid_reps: 1000,
+    }),
+    401,
+  ),
+  rest(
+    'a DELETE of the leaderboard view',
+    restWrite('DELETE', 'leaderboard_entries?id=eq.00000000-0000-4000-8000-000000000001', ''),
+    401,
+  ),
+  rest(
+    'a share of a recording that does not exist',
+    restWrite('POST', 'rpc/record_recording_share', {
+      target_recording_id: '00000000-0000-4000-8000-00000000beef',
+    }),
+    404,
+  ),
   rest(
     'a schema that is not exposed',
     restGet('media_uploads', { 'accept-profile': 'reptemple_local' }),

@@ -46,10 +46,12 @@ export {
   rescoreProgress,
 } from './worker/rescore.js';
 export { VerificationError, type VerificationErrorCode } from './worker/verification-error.js';
+export { recordVerification, type VerificationDetails } from './worker/verification-store.js';
 export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
+/** The built-in push-up definition, counted by the push-up analyser (@reptemple/definitions). */
+export { BUILTIN_PUSHUP_DEFINITION_ID } from '@reptemple/definitions';
 export {
   analyserChoiceFor,
-  BUILTIN_PUSHUP_DEFINITION_ID,
   startVerificationWorker,
   type VerificationWorker,
   type VerificationWorkerOptions,
