@@ -17,15 +17,18 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
 export const UTF8_BOM = '\uFEFF';
 
 /** One CSV row per recording, in the order given. Duration in seconds (a number a spreadsheet can
- * sum; "1:05" would be read as a time of day), Date as an ISO 8601 UTC time. */
+ * sum; "1:05" would be read as a time of day), Date as an ISO 8601 UTC time. The rep counts are
+ * empty for a recording whose counts are not verified (waiting, or failed): only verified counts
+ * count (docs/decisions.md "Only verified counts rank"). */
 export function recordingsCsv(recordings: readonly AdminRecording[]): string {
   const rows = recordings.map((recording) => [
     recording.name,
     recording.email,
     PARTICIPANT_GENDER_LABELS[recording.gender],
-    recording.valid_reps,
-    recording.invalid_reps,
-    recording.total_reps,
+    // Counts only where they are verified: a claim waiting (or failed) is no count to pay out on.
+    recording.ranked ? recording.valid_reps : '',
+    recording.ranked ? recording.invalid_reps : '',
+    recording.ranked ? recording.total_reps : '',
     recording.duration_seconds,
     new Date(recording.created_at).toISOString(),
   ]);
