@@ -12,6 +12,7 @@ import {
 } from '../../data/challenges/challenges';
 import { isUuid } from '../../lib/uuid';
 import { errorToast } from '../../toast/toast-store';
+import { useMediaAccessToken, withAccessToken } from '../verification/media-access';
 import { VERIFICATION } from '../verification/messages';
 import { RepEvidenceList } from '../verification/rep-evidence-list';
 import { VerificationBadge } from '../verification/verification-badge';
@@ -59,6 +60,8 @@ function RecordingDetails(props: {
 }) {
   const { challenge, recording } = props;
   const { supabase } = useAuth();
+  // A hidden duel's media is its participant's (and admins') only: fetched with the token.
+  const accessToken = useMediaAccessToken(supabase);
   const check = useMemo(() => challengeDefinition(challenge), [challenge]);
   const [shareCount, setShareCount] = useState(recording.share_count);
 
@@ -119,7 +122,10 @@ function RecordingDetails(props: {
           {RECORDING_VIEW.hiddenNote}
         </p>
       ) : recording.video_url ? (
-        <DetailedAnalysis videoUrl={recording.video_url} definition={check.definition} />
+        <DetailedAnalysis
+          videoUrl={withAccessToken(recording.video_url, accessToken)}
+          definition={check.definition}
+        />
       ) : (
         <p className="mt-6 text-muted">{RECORDING_VIEW.noVideo}</p>
       )}
@@ -127,7 +133,7 @@ function RecordingDetails(props: {
         <ShareAchievement
           content={{
             recordingId: recording.id,
-            gifUrl: recording.gif_url!,
+            gifUrl: withAccessToken(recording.gif_url!, accessToken),
             caption: shareCaption(
               recording.valid_reps!,
               recording.duration_seconds,

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SupabaseClient } from '../../data/supabase-client';
 import { listRepEvidence, type RepEvidence } from './data/rep-evidence';
+import { useMediaAccessToken, withAccessToken } from './media-access';
 import { contactSheetUrl, VERIFICATION } from './messages';
 
 const seconds = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(2)} s`);
@@ -12,6 +13,8 @@ export function RepEvidenceList(props: { client: SupabaseClient; recordingId: st
   const [state, setState] = useState<
     { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; reps: RepEvidence[] }
   >({ kind: 'loading' });
+  // The sheets of hidden results are the participant's and admins' only: sent with the token.
+  const accessToken = useMediaAccessToken(props.client);
   useEffect(() => {
     let live = true;
     listRepEvidence(props.client, props.recordingId).then(
@@ -22,7 +25,7 @@ export function RepEvidenceList(props: { client: SupabaseClient; recordingId: st
       live = false;
     };
   }, [props.client, props.recordingId]);
-  if (state.kind === 'loading') return null;
+  if (state.kind === 'loading' || accessToken === undefined) return null;
   if (state.kind === 'failed')
     return <p className="text-sm text-red-400">{VERIFICATION.evidenceLoadFailed}</p>;
   if (state.reps.length === 0)
@@ -52,7 +55,7 @@ export function RepEvidenceList(props: { client: SupabaseClient; recordingId: st
             <p className="text-muted">{rep.phase_path.join(' → ')}</p>
           </div>
           <img
-            src={contactSheetUrl(props.recordingId, rep.rep_number)}
+            src={withAccessToken(contactSheetUrl(props.recordingId, rep.rep_number), accessToken)}
             alt={VERIFICATION.contactSheetAlt(rep.rep_number)}
             loading="lazy"
             className="w-full max-w-xl rounded-md"

@@ -23,6 +23,9 @@ export function ChallengeCompleteDialog(props: {
         </span>
         <span className="mt-1 block text-muted">valid reps submitted</span>
       </p>
+      <p className="mt-4 text-center text-sm text-muted" data-testid="rank-once-verified">
+        {props.videoSaved ? RECORD.rankOnceVerified : RECORD.rankOnceVideoVerified}
+      </p>
       {!props.videoSaved ? (
         <p className="mt-4 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
           {RECORD.savedWithoutVideoTitle}.{' '}
