@@ -45,10 +45,7 @@ async function readIfPresent(file: string): Promise<string | undefined> {
 
 /** 20261128093000: the next migration's version, after every existing one. */
 async function nextVersion(): Promise<string> {
-  const now = new Date()
-    .toISOString()
-    .replace(/[-:T]/g, '')
-    .slice(0, 14);
+  const now = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
   const existing = (await readdir(MIGRATIONS_DIR)).map((file) => file.split('_')[0]!).sort();
   const last = existing.at(-1);
   return last && last >= now ? String(BigInt(last) + 100n) : now;
@@ -64,14 +61,17 @@ async function check(): Promise<number> {
   }
   const files = await readRuleFiles(REPO_ROOT);
   const log = createLogger({ level: 'error' });
-  const drift = await withMigratedScratchDatabase({ migrationsDir: MIGRATIONS_DIR, log }, async (pool) => {
-    const client = await pool.connect();
-    try {
-      return await findRuleDrift(client, files);
-    } finally {
-      client.release();
-    }
-  });
+  const drift = await withMigratedScratchDatabase(
+    { migrationsDir: MIGRATIONS_DIR, log },
+    async (pool) => {
+      const client = await pool.connect();
+      try {
+        return await findRuleDrift(client, files);
+      } finally {
+        client.release();
+      }
+    },
+  );
   if (hasDrift(drift)) {
     process.stderr.write(
       `The migrated database and supabase/rules differ:\n${describeDrift(drift)}\nEdit the rule file, then \`${RULES_COMMAND} new <name>\` (or \`refresh\` an unapplied migration).\n`,

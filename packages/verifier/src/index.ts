@@ -3,6 +3,8 @@
 //   verify/   one video verified: the pose engine, the SDK's frame path, evidence, contact sheets
 //   worker/   the verification worker over the queue and the database; rescoring a challenge
 
+/** The built-in push-up definition, counted by the push-up analyser (@reptemple/definitions). */
+export { BUILTIN_PUSHUP_DEFINITION_ID } from '@reptemple/definitions';
 export { SILENT_LOGGER, type VerifierLogger } from './log.js';
 export {
   type JobQueue,
@@ -46,10 +48,8 @@ export {
   rescoreProgress,
 } from './worker/rescore.js';
 export { VerificationError, type VerificationErrorCode } from './worker/verification-error.js';
-export { recordVerification, type VerificationDetails } from './worker/verification-store.js';
 export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
-/** The built-in push-up definition, counted by the push-up analyser (@reptemple/definitions). */
-export { BUILTIN_PUSHUP_DEFINITION_ID } from '@reptemple/definitions';
+export { recordVerification, type VerificationDetails } from './worker/verification-store.js';
 export {
   analyserChoiceFor,
   startVerificationWorker,

@@ -9,8 +9,8 @@ import type { AuthService } from '../auth/service.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { MediaKind } from '../media/media-files.js';
-import { type MediaService, UPLOAD_ID_PATTERN } from '../media/upload-service.js';
 import { type MediaAudience, viewerOf } from '../media/media-visibility.js';
+import { type MediaService, UPLOAD_ID_PATTERN } from '../media/upload-service.js';
 import { checkApiKey } from './api-keys.js';
 import type { HostPolicy } from './host-policy.js';
 import { clientIp, isLoopback, sendAppError, sendJson } from './http-utils.js';
@@ -277,7 +277,8 @@ export function createRoutes(deps: AppDependencies): Route[] {
           'content-length': sheet.jpeg.length,
           // A new verification replaces it: revalidate after a minute. Hidden results are the
           // participant's and admins' only: never in a shared cache.
-          'cache-control': sheet.audience === 'everyone' ? 'public, max-age=60' : 'private, no-store',
+          'cache-control':
+            sheet.audience === 'everyone' ? 'public, max-age=60' : 'private, no-store',
           'x-content-type-options': 'nosniff',
         });
         res.end(method === 'HEAD' ? undefined : sheet.jpeg);

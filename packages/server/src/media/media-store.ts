@@ -33,7 +33,10 @@ export interface NewUpload {
 /** Who uploaded the video, where the database's submission rules read it
  * (reptemple_private.video_uploads, supabase/rules/submission.sql): a recording may carry only its
  * own participant's upload, once. In the upload's transaction. */
-async function recordUploader(db: Queryable, upload: Pick<NewUpload, 'id' | 'userId' | 'videoFile'>) {
+async function recordUploader(
+  db: Queryable,
+  upload: Pick<NewUpload, 'id' | 'userId' | 'videoFile'>,
+) {
   await db.query(
     `insert into reptemple_private.video_uploads (upload_id, video_url, user_id)
      values ($1, $2, $3) on conflict (upload_id) do nothing`,
