@@ -16,8 +16,8 @@ import {
   replaceRulesSection,
   rulesSection,
 } from './db/rules.js';
+import { runTool } from './db/run-tool.js';
 import { withMigratedScratchDatabase } from './db/scratch-database.js';
-import { AppError, describeError } from './errors.js';
 import { createLogger } from './log.js';
 
 const USAGE = `Usage: ${RULES_COMMAND} [--check] | new <name> | refresh <migration file>
@@ -115,16 +115,4 @@ async function main(argv: string[]): Promise<number> {
   return 2;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const detail =
-      error instanceof AppError
-        ? `${error.message}${error.received ? `\n  received: ${error.received}` : ''}${error.hint ? `\n  what to do: ${error.hint}` : ''}`
-        : error instanceof Error
-          ? (error.stack ?? error.message)
-          : describeError(error);
-    process.stderr.write(`db:rules failed: ${detail}\n`);
-    process.exit(1);
-  },
-);
+runTool('db:rules', () => main(process.argv.slice(2)));
