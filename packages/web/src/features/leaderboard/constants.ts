@@ -28,7 +28,7 @@ export const LEADERBOARD = {
   /** A claim shown as a claim, where a verified count would be. */
   claimed: (count: number) => `${count} claimed`,
   /** Claims of an Aggregate participant still waiting for their verification. */
-  pendingReps: (count: number) => `+${count} verifying`,
+  pendingReps: (count: number) => `+${count} claimed`,
   video: 'Video',
   you: 'You',
   yourPosition: 'Your position',

@@ -7,7 +7,7 @@ import { RankBadge } from './rank-badge';
 
 /** An Aggregate row (spec 02 §2): name, days logged, total reps, average per day, top day and
  * streak, per participant, of their verified recordings; claims still waiting for their
- * verification show apart ('+12 verifying'), added to nothing. */
+ * verification show apart ('+12 claimed'), added to nothing. */
 export function AggregateRow(props: { entry: AggregateEntry }) {
   const { entry } = props;
   const cells = [
