@@ -723,20 +723,21 @@ begin
     select distinct people.email, p.id from people
     join reptemple_private.challenge_participants p
       on p.challenge_id = target_challenge_id and p.email = people.email
-  ), days as (
-    -- Verified recordings only (ranked keys are >= 0).
-    select who.email, (r.created_at at time zone zone)::date as day, sum(r.valid_reps) as reps
+  ), per_day as (
+    -- One pass over the listed recordings of the people on the page, from the participant index
+    -- alone: verified reps (ranked keys are >= 0) and claims still waiting (pending keys; an
+    -- unverified recording's valid_reps is its claim) per calendar day.
+    select who.email, (r.created_at at time zone zone)::date as day,
+      coalesce(sum(r.valid_reps) filter (where r.rank_key >= 0), 0) as reps,
+      coalesce(sum(r.valid_reps) filter (where r.rank_key < 0), 0) as waiting
     from who
-    join public.challenge_recordings r on r.participant_id = who.id and r.rank_key >= 0
+    join public.challenge_recordings r
+      on r.participant_id = who.id and r.rank_key >= reptemple_private.listed_key_floor()
     group by who.email, (r.created_at at time zone zone)::date
-    having sum(r.valid_reps) >= 1
+  ), days as (
+    select d.email, d.day, d.reps from per_day d where d.reps >= 1
   ), waiting as (
-    -- Claims still waiting for their verification (pending keys).
-    select who.email, sum(r.claimed_valid_reps) as reps
-    from who
-    join public.challenge_recordings r on r.participant_id = who.id
-      and r.rank_key < 0 and r.rank_key >= reptemple_private.listed_key_floor()
-    group by who.email
+    select d.email, sum(d.waiting) as reps from per_day d group by d.email
   ), runs as (
     -- Consecutive days share day minus their row number (gaps and islands).
     select numbered.email, count(*) as days_in_run, max(numbered.day) as last_day
