@@ -1414,7 +1414,7 @@ create or replace function reptemple_private.participant_page(
   page_size integer
 ) returns table (
   email text, recording_id uuid, referral_count integer, "position" bigint, name text,
-  gender public.participant_gender, total_valid_reps integer, standing smallint
+  gender public.participant_gender, total_valid_reps integer, standing smallint, participant_id bigint
 )
 language plpgsql stable
 set search_path = ''
@@ -1434,7 +1434,7 @@ begin
   return query execute format(
     $query$
       select p.email, p.best_recording_id, p.referral_count, $3 + row_number() over (order by %1$s),
-        p.name, p.gender, p.total_valid_reps, p.standing
+        p.name, p.gender, p.total_valid_reps, p.standing, p.id
       from (
         select * from reptemple_private.challenge_participants p
         where p.challenge_id = $1 and %3$s %2$s
@@ -1566,22 +1566,24 @@ begin
   else
     -- Each participant's best recording of the period is the one with the highest rank key; its
     -- lowest bit says whether it is a man's.
-    with best_of_everyone as materialized (
+    -- Participants whose best is unranked (failed) are in it for their own entry, and left out
+    -- of the list and the counts (rank_key >= listed_key_floor()).
+    with best as materialized (
       select r.participant_id, max(r.rank_key) as rank_key
       from public.challenge_recordings r
       where r.challenge_id = target_challenge_id
         and r.created_at >= bounds.starts_at and r.created_at < bounds.ends_at
       group by r.participant_id
-    ), best as (
-      select * from best_of_everyone b where b.rank_key >= reptemple_private.listed_key_floor()
     ), tallies as (
       select row(count(*)::integer, (count(*) filter (where (b.rank_key & 1) = 1))::integer,
           (count(*) filter (where (b.rank_key & 1) = 0))::integer)::public.leaderboard_gender_counts as value
       from best b
+      where b.rank_key >= reptemple_private.listed_key_floor()
     ), page as (
       select t.participant_id, t.rank_key
       from best t
-      where tab = 'all' or ((t.rank_key & 1) = 1) = (tab = 'male')
+      where t.rank_key >= reptemple_private.listed_key_floor()
+        and (tab = 'all' or ((t.rank_key & 1) = 1) = (tab = 'male'))
       order by
         -- While hidden: in order of submission (the key's time bits, earliest highest).
         case when context.counts_hidden then t.rank_key & ((1::bigint << 43) - 2) end desc,
@@ -1602,7 +1604,7 @@ begin
           select count(*) from best o
           where o.rank_key > t.rank_key and (tab = 'all' or ((o.rank_key & 1) = 1) = (tab = 'male'))
         ) as "position"
-      from best_of_everyone t
+      from best t
       join reptemple_private.challenge_participants p
         on p.id = t.participant_id and p.challenge_id = target_challenge_id and p.email = me
       where tab = 'all' or ((t.rank_key & 1) = 1) = (tab = 'male')
@@ -1677,12 +1679,12 @@ begin
   counts := reptemple_private.participant_counts(target_challenge_id);
 
   with people as (
-    select page.email, page."position", true as on_page, page.name, page.gender,
-      page.total_valid_reps, page.referral_count, page.standing
+    select page.email, page.participant_id, page."position", true as on_page, page.name,
+      page.gender, page.total_valid_reps, page.referral_count, page.standing
     from reptemple_private.participant_page(
       target_challenge_id, tab, true, context.counts_hidden, page_offset, page_size) page
     union all
-    select mine.email, case when mine.standing = 2 then 1 + (
+    select mine.email, mine.id, case when mine.standing = 2 then 1 + (
         select count(*) from reptemple_private.challenge_participants q
         where q.challenge_id = target_challenge_id and (tab = 'all' or q.gender::text = tab)
           and q.standing = 2 and q.total_valid_reps >= mine.total_valid_reps
@@ -1697,9 +1699,7 @@ begin
     where mine.challenge_id = target_challenge_id and mine.email = me
       and (tab = 'all' or mine.gender::text = tab)
   ), who as (
-    select distinct people.email, p.id from people
-    join reptemple_private.challenge_participants p
-      on p.challenge_id = target_challenge_id and p.email = people.email
+    select distinct people.email, people.participant_id as id from people
   ), per_day as (
     -- One pass over the listed recordings of the people on the page, from the participant index
     -- alone: verified reps (ranked keys are >= 0) and claims still waiting (pending keys; an
