@@ -448,11 +448,11 @@ declare
     when by_total then 'p.standing desc, p.total_valid_reps desc, p.best_form_score desc nulls last, p.first_recorded_at, p.email'
     else 'p.best_rank_key desc, p.best_recording_id'
   end;
-  -- Listed: pending or ranked (the condition each order's index can read).
-  listed text := case
-    when by_total then 'p.standing >= 1'
-    else 'p.best_rank_key >= reptemple_private.listed_key_floor()'
-  end;
+  -- Only listed participants (pending or ranked). In both rank orders the unranked come last,
+  -- so the page is cut from the index's order and the unranked dropped after: a range condition
+  -- on the index would let a planner without statistics (a table just rebuilt) sort them all.
+  -- The order of submission mixes them in, so it filters first (hidden boards are small).
+  listed_first text := case when by_submission then 'and p.standing >= 1' else '' end;
 begin
   return query execute format(
     $query$
@@ -460,15 +460,16 @@ begin
         p.name, p.gender, p.total_valid_reps, p.standing, p.id
       from (
         select * from reptemple_private.challenge_participants p
-        where p.challenge_id = $1 and %3$s %2$s
+        where p.challenge_id = $1 %3$s %2$s
         order by %1$s
         offset $3 limit $4
       ) p
+      where p.standing >= 1
       order by %1$s
     $query$,
     ranking,
     case when tab = 'all' then '' else 'and p.gender = $2::public.participant_gender' end,
-    listed
+    listed_first
   ) using target_challenge_id, tab, page_offset, page_size;
 end
 $$;
