@@ -5,15 +5,13 @@
 
 import { availableParallelism } from 'node:os';
 
-/** The built-in push-up definition that user-created challenges use (spec 02 §7: "a fixed push-up
- * definition id"). Also written in supabase/migrations/20251121000500_challenges.sql. */
-export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
-
-/** Session max 5 minutes (spec 02 §5, §9). */
-export const SESSION_MAX_SECONDS = 5 * 60;
-/** Longest recording the backend accepts: the session limit plus margin for the countdown and
- * encoder flush. Also the upper bound of challenge_recordings.duration_seconds. */
-export const MAX_RECORDING_SECONDS = SESSION_MAX_SECONDS + 30;
+/** The competition's constants shared with the database and the web app (the built-in push-up
+ * definition, the session and recording limits): one source, @reptemple/definitions. */
+export {
+  BUILTIN_PUSHUP_DEFINITION_ID,
+  MAX_RECORDING_SECONDS,
+  SESSION_MAX_SECONDS,
+} from '@reptemple/definitions';
 /** Largest upload accepted. 5 min of webm at 800 kbit/s (spec 02 §9) is about 30 MB. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 /** Creation defaults (spec 02 §9): length 7 days, min daily reps 10, increment 1 every 1 day. */

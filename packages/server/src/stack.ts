@@ -12,7 +12,7 @@ import { createApp } from './http/app.js';
 import { createHostPolicy, serverUrlFor } from './http/host-policy.js';
 import { connectOriginsFor, contentSecurityPolicy } from './http/page-security.js';
 import type { Logger } from './log.js';
-import { readContactSheet } from './media/contact-sheets.js';
+import { mediaAudience, readVisibleContactSheet } from './media/media-visibility.js';
 import { type RunningPostgrest, startPostgrest } from './postgrest.js';
 import { startChildGuard } from './process/child-guard.js';
 import { loadOrCreateSecrets } from './secrets.js';
@@ -176,7 +176,9 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
         contentSecurityPolicy: contentSecurityPolicy(connectOriginsFor(config.publicUrl)),
         // Development builds only (NODE_ENV=production turns the development endpoints off).
         serveSourceMaps: config.devEndpoints,
-        contactSheet: (recordingId, repNumber) => readContactSheet(pool, recordingId, repNumber),
+        contactSheet: (recordingId, repNumber, viewer) =>
+          readVisibleContactSheet(pool, recordingId, repNumber, viewer),
+        mediaAudience: (uploadId, viewer) => mediaAudience(pool, uploadId, viewer),
         verificationProgress: (recordingId) => verificationProgress(pool, recordingId),
         health: createHealthCheck({
           pool,

@@ -111,6 +111,8 @@ describe('daily_attempt_status: the daily rule, asked before recording', () => {
       target_challenge_id: '00000000-0000-4000-8000-00000000dead',
       requested_time_zone: 'UTC',
     });
-    expect(unknown.error?.code).toBe('P0002');
+    // Not found answers 404 (issue 25's rule for every function), never a 500.
+    expect(unknown.status).toBe(404);
+    expect(unknown.error?.code).toBe('PT404');
   });
 });

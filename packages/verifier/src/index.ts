@@ -3,6 +3,8 @@
 //   verify/   one video verified: the pose engine, the SDK's frame path, evidence, contact sheets
 //   worker/   the verification worker over the queue and the database; rescoring a challenge
 
+/** The built-in push-up definition, counted by the push-up analyser (@reptemple/definitions). */
+export { BUILTIN_PUSHUP_DEFINITION_ID } from '@reptemple/definitions';
 export { SILENT_LOGGER, type VerifierLogger } from './log.js';
 export {
   type JobQueue,
@@ -72,9 +74,9 @@ export {
   verificationProgress,
 } from './worker/verification-progress.js';
 export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
+export { recordVerification, type VerificationDetails } from './worker/verification-store.js';
 export {
   analyserChoiceFor,
-  BUILTIN_PUSHUP_DEFINITION_ID,
   startVerificationWorker,
   type VerificationWorker,
   type VerificationWorkerOptions,
