@@ -48,6 +48,10 @@ export {
 export { VerificationError, type VerificationErrorCode } from './worker/verification-error.js';
 export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
 export {
+  startVerificationWorkerThread,
+  type VerificationThreadOptions,
+} from './worker/verification-thread.js';
+export {
   analyserChoiceFor,
   BUILTIN_PUSHUP_DEFINITION_ID,
   startVerificationWorker,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import {
   type JobQueue,
   startJobQueue,
-  startVerificationWorker,
+  startVerificationWorkerThread,
   VERIFICATION_QUEUE,
   type VerificationWorker,
 } from '@reptemple/verifier';
@@ -117,15 +117,16 @@ export async function createServices(options: {
     config.mediaWorkers,
     createMediaJobHandler({ pool, files, runner, log: log.child('media') }),
   );
-  // Verification reads the videos from this server's media directory; its Chromium and ffmpeg
-  // are stopped by the watchdog should the server die.
+  // Verification runs on a thread of its own, so its frames, analysis, pictures and their garbage
+  // collections never hold the event loop that answers requests (docs/decisions.md, "Event day").
+  // It reads the videos from this server's media directory; its Chromium and ffmpeg are stopped
+  // by the watchdog should the server die.
   const verifier =
     config.verificationWorkers > 0
-      ? await startVerificationWorker({
+      ? await startVerificationWorkerThread({
           databaseUrl: options.databaseUrl,
           media: { kind: 'directory', dir: files.mediaDir },
           workers: config.verificationWorkers,
-          queue,
           ffmpegPath: config.ffmpegPath,
           log: log.child('verifier'),
           onChildProcess: (pid) => void options.guard.watch(pid, STOP_AT_ONCE),
