@@ -5,6 +5,13 @@
 
 export { SILENT_LOGGER, type VerifierLogger } from './log.js';
 export {
+  type FairlyTakenJob,
+  type FairQueuePosition,
+  fairQueuePosition,
+  TAKE_NEXT_FAIR_JOB_SQL,
+  takeNextFairJob,
+} from './queue/fair-order.js';
+export {
   type JobQueue,
   type JobQueueOptions,
   QUEUE_SCHEMA,
@@ -46,7 +53,11 @@ export {
   rescoreProgress,
 } from './worker/rescore.js';
 export { VerificationError, type VerificationErrorCode } from './worker/verification-error.js';
-export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
+export {
+  VERIFICATION_QUEUE,
+  type VerificationJobData,
+  verificationQueuePosition,
+} from './worker/verification-queue.js';
 export {
   startVerificationWorkerThread,
   type VerificationThreadOptions,

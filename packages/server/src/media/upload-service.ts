@@ -22,6 +22,7 @@ import { type FfmpegRunner, probeVideo } from './ffmpeg.js';
 import { MEDIA_KINDS, type MediaFiles, type MediaKind } from './media-files.js';
 import { MEDIA_QUEUE } from './media-jobs.js';
 import { findUpload, insertUpload, type MediaStatus } from './media-store.js';
+import { assertMayQueueVerification } from './pending-verifications.js';
 import { cleanOriginalName, parseUploadFields } from './upload-fields.js';
 import { describeLeadingBytes, sniffVideoContainer } from './video-sniff.js';
 
@@ -116,6 +117,8 @@ export class MediaService {
 
   async handleUpload(req: IncomingMessage, userId: string): Promise<UploadAnswer> {
     this.checkDeclaredLength(req);
+    // Before anything is stored: a participant at the bound of pending verifications keeps the video.
+    await assertMayQueueVerification(this.options.pool, userId);
     const incoming = path.join(this.files.incomingDir, `${randomUUID()}.part`);
     try {
       const received = await this.receive(req, incoming);

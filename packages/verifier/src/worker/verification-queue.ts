@@ -3,6 +3,8 @@
 // recording its video), so their rules live in the queue's row, which ensureQueue keeps in step
 // with this definition.
 
+import type pg from 'pg';
+import { type FairQueuePosition, fairQueuePosition } from '../queue/fair-order.js';
 import type { QueueDefinition } from '../queue/job-queue.js';
 
 export interface VerificationJobData {
@@ -15,11 +17,23 @@ export interface VerificationJobData {
 /**
  * Four tries in all (10 s, then about 20 and 40 s apart). A try that runs past 15 minutes counts
  * as dead (a 5.5-minute video at every frame takes about 8 on this 2-core machine); a worker that
- * died is found sooner by its free job lock (JobQueue.retryOrphanedJobs).
+ * died is found sooner by its free job lock (JobQueue.retryOrphanedJobs). Jobs are taken
+ * round-robin by participant, oldest first (queue/fair-order.ts, issue 27), so one participant's
+ * many videos never wait ahead of another's first.
  */
 export const VERIFICATION_QUEUE: QueueDefinition<VerificationJobData> = {
   name: 'verification',
   retryLimit: 3,
   retryDelaySeconds: 10,
   expireInSeconds: 900,
+  order: 'round-robin-by-participant',
 };
+
+/** Where a recording's verification stands in the queue's fair order (the participant's
+ * "position in the queue"): see fairQueuePosition. */
+export function verificationQueuePosition(
+  db: pg.ClientBase | pg.Pool,
+  recordingId: string,
+): Promise<FairQueuePosition | undefined> {
+  return fairQueuePosition(db, VERIFICATION_QUEUE.name, recordingId);
+}
