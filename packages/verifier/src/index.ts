@@ -65,6 +65,7 @@ export {
 export {
   analyserChoiceFor,
   BUILTIN_PUSHUP_DEFINITION_ID,
+  ORPHAN_CHECK_INTERVAL_MS,
   startVerificationWorker,
   type VerificationWorker,
   type VerificationWorkerOptions,

@@ -2,13 +2,12 @@
 // with one request log line and one error answer for whatever a route throws.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { OutboxMailer } from '../auth/mailer.js';
 import type { AuthRouteContext } from '../auth/routes.js';
 import type { AuthService } from '../auth/service.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { MediaKind } from '../media/media-files.js';
+import type { MediaKind } from '../media/media-storage.js';
 import { type MediaService, UPLOAD_ID_PATTERN } from '../media/upload-service.js';
 import { checkApiKey } from './api-keys.js';
 import type { HostPolicy } from './host-policy.js';
@@ -24,7 +23,6 @@ import {
   type Route,
   startingWith,
 } from './router.js';
-import { serveFile } from './static-files.js';
 import { handleUpload, refuseUploadMethod } from './upload-route.js';
 import { serveWebApp } from './web-app.js';
 
@@ -202,8 +200,8 @@ export function createRoutes(deps: AppDependencies): Route[] {
       methods: READ_METHODS,
       async handle({ req, res, match }) {
         const kind = match![1] as MediaKind;
-        const file = path.join(deps.media.files.dir(kind), match![2]!);
-        if (await serveFile(req, res, file, 'public, max-age=31536000, immutable')) return;
+        const cacheControl = 'public, max-age=31536000, immutable';
+        if (await deps.media.mediaStore.serve(req, res, kind, match![2]!, cacheControl)) return;
         const missing = await deps.media.missingMedia(kind, match![2]!);
         if (missing.state === 'processing') {
           sendJson(

@@ -73,6 +73,9 @@ export interface JobQueue {
    * the process died, or lost its database connection) are retried now rather than after their
    * expiry. Safe with workers on other machines: a live worker holds its job's lock. */
   retryOrphanedJobs(definition: QueueDefinition<unknown>, graceSeconds?: number): Promise<number>;
+  /** retryOrphanedJobs every `intervalMs` until stop() (for queues whose workers run in several
+   * processes, e.g. media jobs of servers sharing a media store). */
+  watchOrphanedJobs(definition: QueueDefinition<unknown>, intervalMs: number): void;
   /** Stops taking jobs, waits up to `timeoutMs` for running ones, and fails (so retries) the rest. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -134,6 +137,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const takerWakes = new Map<string, Array<() => void>>();
   const takerJobs = new Map<string, { queue: string }>();
   const takerLoops: Promise<void>[] = [];
+  const orphanWatches: NodeJS.Timeout[] = [];
   let stopping = false;
 
   /** Runs one try of a job holding its lock, which the database frees should this process die. */
@@ -202,7 +206,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     }
   };
 
-  return {
+  const api: JobQueue = {
     async ensureQueue(definition) {
       const rules = {
         name: definition.name,
@@ -297,8 +301,27 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       return retried;
     },
 
+    watchOrphanedJobs(definition, intervalMs) {
+      let checking = false;
+      const timer = setInterval(() => {
+        if (checking || stopping) return;
+        checking = true;
+        api
+          .retryOrphanedJobs(definition)
+          .catch((error: unknown) =>
+            log.warn('queue_orphan_check_failed', { queue: definition.name, error }),
+          )
+          .finally(() => {
+            checking = false;
+          });
+      }, intervalMs);
+      timer.unref();
+      orphanWatches.push(timer);
+    },
+
     async stop(timeoutMs = DEFAULT_STOP_TIMEOUT_MS) {
       stopping = true;
+      for (const timer of orphanWatches) clearInterval(timer);
       for (const wakes of takerWakes.values()) for (const wake of [...wakes]) wake();
       // pg-boss stops its own workers meanwhile; its connections stay open for ours (closed below).
       const stoppedBoss = boss.stop({
@@ -325,4 +348,5 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await lockPool.end();
     },
   };
+  return api;
 }
