@@ -26,10 +26,20 @@ export async function startServer(options: {
   args?: string[];
   logFile?: string;
   timeoutMs?: number;
+  /** Node's own options (e.g. --cpu-prof), before the script. */
+  nodeArgs?: string[];
 }): Promise<StartedServer> {
   const child = spawn(
     process.execPath,
-    [BIN, '--port', '0', '--data', options.dataDir, ...(options.args ?? [])],
+    [
+      ...(options.nodeArgs ?? []),
+      BIN,
+      '--port',
+      '0',
+      '--data',
+      options.dataDir,
+      ...(options.args ?? []),
+    ],
     {
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
