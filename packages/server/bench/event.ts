@@ -28,7 +28,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { BUILTIN_PUSHUP_DEFINITION_ID, EVENT_LOOP_DELAY_WARN_MS } from '../src/constants.js';
-import { startServer } from '../test/start-server.js';
+import { embeddedDatabaseUrl, startServer } from '../test/start-server.js';
 
 const RATE = Number(process.env.BENCH_EVENT_RATE ?? 1000); // reads/s
 const FULL_RATE_SECONDS = Number(process.env.BENCH_EVENT_SECONDS ?? 30);
@@ -243,16 +243,8 @@ export async function benchEvent(root: string, source: string): Promise<EventBen
       : {}),
     timeoutMs: 180_000,
   });
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    postgresPassword: string;
-  };
-  const postgresPort = server
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"event":"postgres_ready"'))
-    .map((line) => (JSON.parse(line) as { port: number }).port)[0];
   const db = new pg.Pool({
-    connectionString: `postgres://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${postgresPort}/postgres`,
+    connectionString: await embeddedDatabaseUrl(server, dataDir),
     max: 2,
   });
   try {

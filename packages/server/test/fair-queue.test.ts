@@ -58,6 +58,19 @@ async function recordingOf(user: TestUser, challengeId: string): Promise<string>
   return row!.id;
 }
 
+/** A queue of the test's own with the verification queue's order. */
+async function fairQueue(): Promise<QueueDefinition<{ recordingId: string }>> {
+  const definition: QueueDefinition<{ recordingId: string }> = {
+    name: `fair-test-${randomBytes(4).toString('hex')}`,
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    expireInSeconds: 900,
+    order: 'round-robin-by-participant',
+  };
+  await queue.ensureQueue(definition);
+  return definition;
+}
+
 /** A job of `queueName` for the recording, queued now (as enqueue_verification writes one). */
 async function queueJob(queueName: string, recordingId: string): Promise<void> {
   await sql(
@@ -70,14 +83,7 @@ async function queueJob(queueName: string, recordingId: string): Promise<void> {
 
 describe('the verification queue takes jobs round-robin by participant', () => {
   it('one participant queuing 20 videos and nine queuing one each: every one of the nine starts before the first participant’s second', async () => {
-    const definition: QueueDefinition<{ recordingId: string }> = {
-      name: `fair-test-${randomBytes(4).toString('hex')}`,
-      retryLimit: 3,
-      retryDelaySeconds: 10,
-      expireInSeconds: 900,
-      order: 'round-robin-by-participant',
-    };
-    await queue.ensureQueue(definition);
+    const definition = await fairQueue();
     const challengeId = await eventChallenge();
     const [heavy, ...light] = await Promise.all(
       Array.from({ length: 10 }, (_, index) => createUser({ label: `fair-${index}` })),
@@ -162,14 +168,7 @@ describe('the verification queue takes jobs round-robin by participant', () => {
   });
 
   it('a participant served from their backlog goes after one who has waited, even if their videos are older', async () => {
-    const definition: QueueDefinition<{ recordingId: string }> = {
-      name: `fair-test-${randomBytes(4).toString('hex')}`,
-      retryLimit: 3,
-      retryDelaySeconds: 10,
-      expireInSeconds: 900,
-      order: 'round-robin-by-participant',
-    };
-    await queue.ensureQueue(definition);
+    const definition = await fairQueue();
     const challengeId = await eventChallenge();
     const [first, second] = await Promise.all([createUser(), createUser()]);
     const owner = new Map<string, string>();
