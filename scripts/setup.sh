@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(ffmpeg chromium postgresql)
+# libnss3-tools: certutil, which gives the HTTPS end-to-end test's browser the server's root as an
+# installed certificate, the way a phone has it.
+APT_PACKAGES=(ffmpeg chromium postgresql libnss3-tools)
 
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then "$@"

@@ -6,7 +6,6 @@ import { modelFileName, WASM_FILES } from '@reptemple/pose-sdk/browser';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { type SampleVideo, sampleVideoName } from './src/analysis/sample-videos';
 import {
   POSE_MODEL_BASE_URL,
   POSE_WASM_BASE_URL,
@@ -15,7 +14,8 @@ import {
   SAMPLE_VIDEO_INDEX_URL,
   SERVED_POSE_MODELS,
   TASKS_VISION_VERSION,
-} from './src/constants/analysis';
+} from './src/features/analysis/constants';
+import { type SampleVideo, sampleVideoName } from './src/features/analysis/sample-videos';
 
 const PACKAGE_DIR = path.dirname(fileURLToPath(import.meta.url));
 const REPO_DIR = path.resolve(PACKAGE_DIR, '../..');
@@ -24,7 +24,7 @@ const require = createRequire(import.meta.url);
 
 /** Files the app serves under fixed names, taken from the repository and npm packages at build
  * time instead of being committed twice. The names are referenced from index.html (preload),
- * the landing page and the analysis screen (src/constants/analysis.ts), so they are not hashed. */
+ * the landing page and the analysis screen (src/features/analysis/constants.ts), so they are not hashed. */
 const COPIED_ASSETS: Record<string, () => string> = {
   // Not under /media: the server routes that to uploaded recordings.
   // A real labelled push-up clip from the fixtures: 640x360, 9 s, no audio, 250 KB.
@@ -46,7 +46,7 @@ function poseRuntimeAssets(): Record<string, () => string> {
     .version as string;
   if (installed !== TASKS_VISION_VERSION) {
     throw new Error(
-      `src/constants/analysis.ts serves tasks-vision ${TASKS_VISION_VERSION} but ${installed} is ` +
+      `src/features/analysis/constants.ts serves tasks-vision ${TASKS_VISION_VERSION} but ${installed} is ` +
         'installed: update TASKS_VISION_VERSION (the served path changes with it).',
     );
   }

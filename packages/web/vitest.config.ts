@@ -1,11 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 // Unit tests: pure modules (query defaults, fetch errors, the auth state machine, form rules,
-// toasts), no browser. A feature keeps its tests beside its code (src/features/<feature>/).
+// toasts), no browser. Every test sits beside the module it tests: src/**/<module>.test.ts.
 export default defineProject({
   test: {
     name: 'web',
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: ['src/**/*.test.ts'],
     environment: 'node',
   },
 });

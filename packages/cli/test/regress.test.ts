@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   labelsSchema,
   matchRepBottoms,
+  scoreVerdicts,
   scoreVideo,
   summarise,
   thresholdFailures,
+  verdictsSchema,
 } from '../src/core/regress.js';
 
 const label = (reps: number, invalid = 0) =>
@@ -84,8 +88,8 @@ describe('regression scoring', () => {
         },
       ])[0]!;
     const spans = [
-      { startTime: 0, endTime: 1000 },
-      { startTime: 1000, endTime: 2000 },
+      { repNumber: 1, startTime: 0, endTime: 1000, isValidRep: true, invalidReason: null },
+      { repNumber: 2, startTime: 1000, endTime: 2000, isValidRep: true, invalidReason: null },
     ];
     const summary = summarise([
       // 2 counted, both match: but 2 valid credited where the label allows 1
@@ -114,5 +118,71 @@ describe('regression scoring', () => {
 
   it('rejects a labels file without reps', () => {
     expect(labelsSchema.safeParse([{ file: 'a.mp4', exercise: 'pushup' }]).success).toBe(false);
+  });
+
+  it('scores per-rep verdicts: same verdict agrees; a wrong verdict, a missed rep and an extra counted rep each disagree', () => {
+    const rep = (n: number, startTime: number, endTime: number, isValidRep: boolean) => ({
+      repNumber: n,
+      startTime,
+      endTime,
+      isValidRep,
+      invalidReason: isValidRep ? null : "Didn't extend fully",
+      evidence: { deciding: { rule: 'lockout', value: 150, threshold: 160 } },
+    });
+    const verdict = (n: number, bottom_s: number, valid: boolean) => ({
+      file: 'a.mp4',
+      rep: n,
+      bottom_s,
+      verdict: valid ? ('valid' as const) : ('invalid' as const),
+      reasons: valid ? [] : ['lockout'],
+    });
+    const counted = [rep(1, 0, 1000, true), rep(2, 1000, 2000, false), rep(3, 2000, 3000, true)];
+    const agreement = scoreVerdicts(
+      [verdict(1, 0.5, true), verdict(2, 1.5, true), verdict(3, 4.5, false)],
+      counted,
+    );
+    expect(agreement).toMatchObject({ labelled: 3, counted: 3, agreed: 1, unmatchedCounted: 1 });
+    expect(agreement.disagreements).toEqual([
+      expect.objectContaining({
+        rep: 2,
+        label: 'valid',
+        counted: expect.objectContaining({ valid: false, reason: "Didn't extend fully" }),
+      }),
+      expect.objectContaining({ rep: 3, label: 'invalid', counted: null }),
+    ]);
+    const video = labelsSchema.parse([{ file: 'a.mp4', exercise: 'pushup', reps: 3 }])[0]!;
+    const score = scoreVideo(video, { valid: 2, invalid: 1, reps: counted }, null, 0, [
+      verdict(1, 0.5, true),
+      verdict(2, 1.5, true),
+      verdict(3, 4.5, false),
+    ]);
+    // The labelled valid count comes from the verdicts, not the label's invalid_reps_observed.
+    expect(score.labelValid).toBe(2);
+    const summary = summarise([score]);
+    expect(summary.verdictAgreement).toBeCloseTo(1 / 4);
+    expect(
+      thresholdFailures(summary, { minExact: 0, maxError: 9, minVerdictAgreement: 0.95 }),
+    ).toEqual(['per-rep verdict agreement 0.250, expected at least 0.95']);
+    expect(
+      thresholdFailures(summarise([scoreVideo(video, { valid: 0, invalid: 0 }, null)]), {
+        minExact: 0,
+        maxError: 9,
+        minVerdictAgreement: 0.5,
+      }),
+    ).toEqual(['no per-rep verdicts to compare with (pass --verdicts <file>)']);
+  });
+
+  it('accepts the committed per-rep verdicts and refuses a verdict that is neither valid nor invalid', () => {
+    const committed = JSON.parse(
+      readFileSync(
+        resolve(import.meta.dirname, '../../../fixtures/videos/rep-verdicts.json'),
+        'utf8',
+      ),
+    );
+    expect(verdictsSchema.parse(committed).reps.length).toBeGreaterThan(100);
+    expect(
+      verdictsSchema.safeParse({ reps: [{ file: 'a', rep: 1, bottom_s: 1, verdict: 'maybe' }] })
+        .success,
+    ).toBe(false);
   });
 });

@@ -5,7 +5,9 @@
 import type { z } from 'zod';
 import {
   DEFAULT_ANGLE_RANGE,
+  DEFAULT_CYCLE,
   DEFAULT_TIMING,
+  FORM_RULE_NAMES,
   LANDMARKS_PER_ANGLE,
   PHASE_NAMES,
   type PhaseName,
@@ -519,6 +521,8 @@ function buildDefinition(input: ParsedInput): ExerciseDefinition {
     },
     globalAlignments,
     timing: { ...DEFAULT_TIMING, ...input.timing },
+    cycle: { ...DEFAULT_CYCLE, ...input.cycle },
+    formRules: FORM_RULE_NAMES.filter((rule) => input.formRules?.includes(rule)),
     qualificationRep: { enabled: input.qualificationRep?.enabled ?? false },
     stopCondition: {
       enabled: input.stopCondition?.enabled ?? false,

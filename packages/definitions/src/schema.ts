@@ -9,7 +9,13 @@ import {
   ANGLE_MIN_DEGREES,
   CAMERA_POSITIONS,
   type CameraPosition,
+  CYCLE_MEASURES,
+  type CycleMeasure,
+  FORM_RULE_NAMES,
+  type FormRuleName,
   LANDMARKS_PER_ANGLE,
+  MAX_CYCLE_TURN,
+  MIN_CYCLE_TURN,
   type PhaseName,
 } from './constants.js';
 import { LANDMARK_NAMES, type LandmarkId, MAX_LANDMARK_ID, MIN_LANDMARK_ID } from './landmarks.js';
@@ -53,6 +59,13 @@ export const timingInputSchema = z.strictObject({
   startingPositionHoldTime: msSchema.optional(),
 });
 
+export const cycleInputSchema = z.strictObject({
+  /** 'absolute' (default): the spec's phase cycle; 'relative': reps cut where the driving angles turn */
+  measure: z.enum(CYCLE_MEASURES).optional(),
+  /** degrees a relative rep turns down from its top and back up from its bottom (default 30) */
+  minTurn: z.number().min(MIN_CYCLE_TURN).max(MAX_CYCLE_TURN).optional(),
+});
+
 export const definitionInputSchema = z.strictObject({
   $schema: z.string().optional(),
   name: nonEmptyString,
@@ -69,6 +82,9 @@ export const definitionInputSchema = z.strictObject({
   ]),
   globalAlignments: z.array(z.string()).optional(),
   timing: timingInputSchema.optional(),
+  cycle: cycleInputSchema.optional(),
+  /** the judges' form rules this exercise is judged by (none unless listed) */
+  formRules: z.array(z.enum(FORM_RULE_NAMES)).optional(),
   qualificationRep: z.strictObject({ enabled: z.boolean() }).optional(),
   stopCondition: z
     .strictObject({ enabled: z.boolean(), angleRanges: angleRangesSchema.optional() })
@@ -109,6 +125,13 @@ export interface DefinitionTiming {
   readonly startingPositionHoldTime: number;
 }
 
+/** How a definition cuts its reps (see CYCLE_MEASURES). */
+export interface DefinitionCycle {
+  readonly measure: CycleMeasure;
+  /** degrees: a relative rep turns down from its top and back up from its bottom by this much */
+  readonly minTurn: number;
+}
+
 /** A validated definition with every default applied and every landmark as an id. */
 export interface ExerciseDefinition {
   readonly name: string;
@@ -119,6 +142,9 @@ export interface ExerciseDefinition {
   /** Ids of angles whose one range applies in every phase (body-line checks). */
   readonly globalAlignments: readonly string[];
   readonly timing: DefinitionTiming;
+  readonly cycle: DefinitionCycle;
+  /** The judges' form rules the reps are judged by, in FORM_RULE_NAMES order (none by default). */
+  readonly formRules: readonly FormRuleName[];
   readonly qualificationRep: { readonly enabled: boolean };
   readonly stopCondition: {
     readonly enabled: boolean;

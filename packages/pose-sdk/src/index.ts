@@ -4,9 +4,22 @@
  * video elements and cameras) and `@reptemple/pose-sdk/node` (video files, headless).
  */
 
+// Calibration of the measurements (per model and view)
+export {
+  correctElbowAngle,
+  rawElbowAngle,
+  SPEC_STRAIGHT_ARM,
+} from './core/calibration/correct-elbow-angle.js';
+export {
+  ARM_CHOICE_BY_VIEW,
+  type ArmChoice,
+  ELBOW_CALIBRATION_FLOOR,
+  STRAIGHT_ARM_READING,
+} from './core/calibration/elbow-calibration.js';
 export {
   DEFINITION_ANALYZER_CONSTANTS,
   type DefinitionAnalyzerConfig,
+  FORM_RULE_DEFAULTS,
   PUSHUP_ANALYZER_DEFAULTS,
   type PushupAnalyzerConfig,
 } from './core/constants.js';
@@ -16,6 +29,8 @@ export {
   DefinitionAnalyzer,
   type DefinitionAnalyzerOptions,
   type DefinitionEvent,
+  SKIPPED_END_PHASE,
+  SKIPPED_START_PHASE,
 } from './core/definition/definition-analyzer.js';
 export {
   type AlignmentFailureCount,
@@ -57,9 +72,12 @@ export {
   cameraViewFromYaw,
   shoulderLineYaw,
 } from './core/geometry/camera-view.js';
+export { hipDeviation } from './core/geometry/hip-deviation.js';
+export { hipDeviationInSpace } from './core/geometry/hip-deviation-in-space.js';
 export { TimeSmoother } from './core/geometry/smoothing.js';
 export { TimeMedian } from './core/geometry/time-median.js';
 export { torsoTiltFromUpright } from './core/geometry/torso-tilt.js';
+export { upperArmElevation } from './core/geometry/upper-arm-elevation.js';
 export { countVisibleLandmarks, isLandmarkVisible } from './core/geometry/visibility.js';
 // The frame path every host uses: choose an analyser, run it over frames
 export { analyseFrames, type FramesAnalysis } from './core/pipeline/analyse-frames.js';
@@ -72,16 +90,27 @@ export {
   type DefinitionChoice,
   type PushupChoice,
 } from './core/pipeline/create-analyzer.js';
+export {
+  DEFAULT_POSE_MODEL,
+  POSE_MODEL_VARIANTS,
+  type PoseModelVariant,
+  poseModelVariantOf,
+} from './core/pose-model.js';
 // The rules as pure functions
 export {
   type ArmsMeasured,
+  HIPS_PIKED,
+  HIPS_SAGGING,
   judgePushupRep,
   judgePushupRepWithEvidence,
+  KNEES_DOWN,
+  NOT_LOW_ENOUGH,
   PUSHUP_RULE_MEASUREMENT,
   type PushupCycleEvidence,
   type PushupCycleStats,
   type PushupJudgement,
   type PushupRule,
+  WORM,
 } from './core/pushup/judge-pushup-rep.js';
 // Analysers, their events and records
 export {

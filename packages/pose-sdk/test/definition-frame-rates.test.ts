@@ -13,7 +13,30 @@ const tracesDir = resolve(import.meta.dirname, '../../../fixtures/traces/pushup'
 // The same videos extracted at a real 15 fps (`reptemple extract --fps 15 --model full`): the
 // tracker then sees every other frame, so its landmarks differ from the full-rate ones.
 const traces15fpsDir = resolve(import.meta.dirname, '../../../fixtures/traces-15fps/pushup');
-const definition = normalizeDefinition(pushupDefinition);
+// The absolute phase cycle (the spec's): the built-in push-up with the ranges it had before it
+// cut its reps by turns (start from 124 degrees, end up to 90), so that the phases themselves must
+// hold up at 15 fps.
+const definition = normalizeDefinition({
+  ...pushupDefinition,
+  cycle: { measure: 'absolute' },
+  phases: {
+    start: {
+      id: 'start',
+      angleRanges: { ...pushupDefinition.phases.start.angleRanges, elbow: { min: 124, max: 180 } },
+    },
+    transition: {
+      id: 'transition',
+      angleRanges: {
+        ...pushupDefinition.phases.transition.angleRanges,
+        elbow: { min: 90, max: 124 },
+      },
+    },
+    end: {
+      id: 'end',
+      angleRanges: { ...pushupDefinition.phases.end.angleRanges, elbow: { min: 0, max: 90 } },
+    },
+  },
+});
 
 function totalReps(
   file: string,
@@ -27,13 +50,15 @@ function totalReps(
     frameSize: { width: header.width, height: header.height },
     config: options.config,
   });
+  // Without world landmarks (as version 1 traces and hosts that pass image landmarks only): no
+  // view, so each angle is the mean of both sides as read, the measure these ranges were set on.
   for (const frame of fps === undefined ? frames : sampleFrames(frames, fps))
-    analyzer.process(frame);
+    analyzer.process({ timestampMs: frame.timestampMs, landmarks: frame.landmarks });
   analyzer.finish();
   return analyzer.reps.length;
 }
 
-describe('the built-in push-up definition on real traces at 15 fps', () => {
+describe('absolute phase cycles (the push-up definition with its former ranges) on real traces at 15 fps', () => {
   it('counts a last rep whose final frame comes 33 ms after the first one back in transition (clip 21)', () => {
     // 21 stops recording as the arms come back up: at 15 fps the frame at 109 degrees (back in
     // transition) is followed 33 ms later by the final frame at 132 (start). The rise crossed

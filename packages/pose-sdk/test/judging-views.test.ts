@@ -24,33 +24,42 @@ function analyse(dir: string, clip: string, choice: AnalyzerChoice) {
   });
 }
 
-describe('knee push-ups count no valid rep, from whatever view', () => {
-  const kneeClips = {
-    '18-knee-test-front-park': 'front',
-    '19-knee-test-front-road': 'front',
-    '21-knee-test-park-oblique': 'oblique',
-  } as const;
+describe('knee push-ups: judged where the view can see the knees', () => {
   for (const [rate, dir] of Object.entries(rates)) {
     for (const [name, choice] of Object.entries(choices)) {
-      for (const [clip, view] of Object.entries(kneeClips)) {
-        it(`${clip}, ${name}, ${rate}`, () => {
-          const result = analyse(dir, clip, choice);
-          expect(result.view).toBe(view);
-          expect(result.reps.length).toBeGreaterThan(0);
-          expect(result.reps.filter((rep) => rep.isValidRep)).toEqual([]);
-        });
-      }
+      it(`obliquely (21-knee-test-park-oblique) no rep is valid, ${name}, ${rate}`, () => {
+        const result = analyse(dir, '21-knee-test-park-oblique', choice);
+        expect(result.view).toBe('oblique');
+        expect(result.reps.length).toBeGreaterThan(0);
+        expect(result.reps.filter((rep) => rep.isValidRep)).toEqual([]);
+      });
     }
   }
 
-  it('from the front, the legs behind the body are not seen: the reps fail visibility, with the share seen', () => {
-    // BlazePose gives the hidden legs a visibility of 0.05-0.2: its knee and ankle are guesses,
-    // and a knee push-up cannot be told from a full one (docs/decisions.md).
-    for (const rep of analyse('traces', '19-knee-test-front-road', choices['push-up analyser']!)
-      .reps) {
-      expect(rep.invalidReason).toBe('Insufficient landmark visibility');
-      expect(rep.evidence?.deciding).toMatchObject({ rule: 'visibility', passed: false });
-      expect(rep.evidence?.deciding?.value).toBeLessThan(0.5);
+  it('from the front with the legs hidden behind the body, the knees are not judged: clean and knee push-ups alike stand on depth and lockout', () => {
+    // BlazePose gives the hidden legs a visibility of 0.05-0.2: its knees and ankles are guesses.
+    // A judge at the head sees the arms, not the line, so the rules of the line are not judged
+    // (docs/decisions.md, "Verdicts a judge would sign"): the clean front views (23, 31) count,
+    // and so do the knee push-ups filmed from the front (18, 19), a known limit of the view.
+    for (const clip of [
+      '18-knee-test-front-park',
+      '23-front-top-down-mat',
+      '31-woman-front-light-room',
+    ]) {
+      const result = analyse('traces', clip, choices['push-up analyser']!);
+      expect(result.view).toBe('front');
+      for (const rep of result.reps) {
+        expect(rep.evidence?.rulesNotJudged).toEqual(
+          expect.arrayContaining(['bodyLine', 'hipSag', 'hipPike', 'knees']),
+        );
+        expect(rep.evidence?.rulesJudged).toEqual(
+          expect.arrayContaining(['visibility', 'depth', 'lockout']),
+        );
+      }
+    }
+    for (const clip of ['23-front-top-down-mat', '31-woman-front-light-room']) {
+      const result = analyse('traces', clip, choices['push-up analyser']!);
+      expect(result.reps.map((rep) => rep.isValidRep)).toEqual([true, true]);
     }
   });
 });

@@ -2,6 +2,7 @@
 // reptemple-server: the whole backend on one port. Ctrl-C (SIGINT), SIGTERM or SIGHUP drains
 // requests in flight and stops every child process; a second Ctrl-C stops at once.
 
+import { bannerLines } from './banner.js';
 import { parseArgs, resolveConfig, USAGE } from './config.js';
 import { AppError } from './errors.js';
 import { createLogger, printBanner } from './log.js';
@@ -46,20 +47,7 @@ async function main(): Promise<number> {
   // (Should this process die without the orderly stop, the child watchdog stops them.)
   process.on('SIGHUP', onSignal);
 
-  const lines = [
-    `RepTemple is running at ${stack.url}`,
-    `Data API: ${stack.url}/rest/v1   Auth: ${stack.url}/auth/v1`,
-  ];
-  if (stack.adminPassword) {
-    lines.push(
-      '',
-      'Admin account created. The password is shown only this once:',
-      `  e-mail:   ${stack.adminEmail}`,
-      `  password: ${stack.adminPassword}`,
-    );
-  }
-  lines.push('', 'Press Ctrl-C to stop.');
-  printBanner(lines);
+  printBanner(bannerLines(stack));
 
   const { fatal } = await stack.stopped;
   return fatal ? 1 : 0;

@@ -59,7 +59,13 @@ export interface ServerConfig {
   verificationWorkers: number;
   /** A fixed JWT secret (hosted set-ups); otherwise one is generated and kept in the data dir. */
   jwtSecret: string | undefined;
+  /** HTTPS on the one port (plain HTTP there is answered with the HTTPS address): certificates
+   * from the local CA in the data directory (--https), or one's own files (--tls-cert, --tls-key).
+   * Undefined: plain HTTP. */
+  tls: TlsSource | undefined;
 }
+
+export type TlsSource = { kind: 'local-ca' } | { kind: 'files'; certFile: string; keyFile: string };
 
 export const USAGE = `Usage: reptemple-server [options]
 
@@ -82,6 +88,11 @@ Options (environment variable in brackets):
   --workers <n>         verification workers in this server, one headless Chromium each; 0 for
                         none (run \`reptemple worker\` elsewhere) [VERIFY_WORKERS]
                         (default ${DEFAULT_VERIFICATION_WORKERS})
+  --https               HTTPS on the same port, with a certificate from a local certificate
+                        authority made in the data directory; phones install its root from
+                        /certificate. Phones need HTTPS for the camera [HTTPS=1]
+  --tls-cert <file>     HTTPS with your own certificate (PEM, chain included) [TLS_CERT]
+  --tls-key <file>      its private key (PEM) [TLS_KEY]
   --help                show this text
 
 Other environment variables: SMTP_URL, MAIL_FROM, ADMIN_EMAIL, UPLOAD_MAX_BYTES, TRUST_PROXY=1,
@@ -106,7 +117,11 @@ const VALUE_FLAGS = new Set([
   'public-url',
   'web-dir',
   'workers',
+  'tls-cert',
+  'tls-key',
 ]);
+/** Flags without a value; parsed as 'true'. */
+const SWITCH_FLAGS = new Set(['https']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const values: Record<string, string> = {};
@@ -120,12 +135,16 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       continue;
     }
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (match && SWITCH_FLAGS.has(match[1]!) && match[2] === undefined) {
+      values[match[1]!] = 'true';
+      continue;
+    }
     if (!match || !VALUE_FLAGS.has(match[1]!)) {
       throw new AppError({
         code: 'unknown_option',
         status: 2,
         message: `Unknown option ${arg}.`,
-        expected: [...VALUE_FLAGS].map((flag) => `--${flag}`).join(', '),
+        expected: [...VALUE_FLAGS, ...SWITCH_FLAGS].map((flag) => `--${flag}`).join(', '),
         received: arg,
         hint: 'Run reptemple-server --help.',
       });
@@ -232,6 +251,42 @@ function isRateLimitRule(value: unknown): boolean {
   );
 }
 
+function parseTls(
+  args: ParsedArgs['values'],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): TlsSource | undefined {
+  const certFile = args['tls-cert'] ?? (env.TLS_CERT || undefined);
+  const keyFile = args['tls-key'] ?? (env.TLS_KEY || undefined);
+  if (certFile !== undefined || keyFile !== undefined) {
+    if (certFile === undefined || keyFile === undefined) {
+      throw new AppError({
+        code: 'invalid_setting',
+        status: 2,
+        message: 'A certificate of your own needs both its file and its key.',
+        expected: '--tls-cert <file> --tls-key <file> (or TLS_CERT and TLS_KEY)',
+        received:
+          certFile === undefined ? `a key only (${keyFile})` : `a certificate only (${certFile})`,
+      });
+    }
+    return {
+      kind: 'files',
+      certFile: path.resolve(cwd, certFile),
+      keyFile: path.resolve(cwd, keyFile),
+    };
+  }
+  const https = args.https ?? env.HTTPS;
+  if (https === undefined || https === '' || https === '0' || https === 'false') return undefined;
+  if (https === '1' || https === 'true') return { kind: 'local-ca' };
+  throw new AppError({
+    code: 'invalid_setting',
+    status: 2,
+    message: 'HTTPS must be 1 or 0.',
+    expected: '1 (true) or 0 (false)',
+    received: https,
+  });
+}
+
 function parseLogLevel(raw: string | undefined): LogLevel {
   if (raw === undefined) return 'info';
   if (raw === 'debug' || raw === 'info' || raw === 'warn' || raw === 'error') return raw;
@@ -299,6 +354,7 @@ export function resolveConfig(
         : env.VERIFY_WORKERS
           ? parseWorkerCount(env.VERIFY_WORKERS, 'VERIFY_WORKERS')
           : DEFAULT_VERIFICATION_WORKERS,
+    tls: parseTls(args, env, cwd),
   };
 }
 

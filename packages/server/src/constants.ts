@@ -111,6 +111,20 @@ export const POSTGREST_OUTPUT_DRAIN_MS = 500;
 /** Most rows PostgREST returns for one request, as Supabase's default. */
 export const POSTGREST_MAX_ROWS = 1000;
 
+// ---- HTTPS (--https, --tls-cert) ----
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** The local CA's root: phones install it once, so it lasts. days */
+export const LOCAL_CA_VALIDITY_DAYS = 3650;
+/** The server's certificate from the local CA: under Apple's 398-day limit. days */
+export const SERVER_CERT_VALIDITY_DAYS = 397;
+/** A server certificate this close to its end is renewed (at start and while running). days */
+export const SERVER_CERT_RENEW_DAYS = 30;
+/** How often a running server checks its certificate: a new address (DHCP, another Wi-Fi), the
+ * end of its validity, or (with --tls-cert) a renewed file. ms */
+export const TLS_REFRESH_INTERVAL_MS = 10 * 60 * 1000;
+/** A connection must send its first byte (TLS or HTTP) within this, or it is closed. ms */
+export const FIRST_BYTE_TIMEOUT_MS = 30_000;
+
 // ---- Media ----
 export const THUMBNAIL_WIDTH_PX = 640;
 export const GIF_WIDTH_PX = 320;

@@ -3,9 +3,10 @@
 // module under stack/; this file orders their start, watches the children, and stops them in
 // reverse order.
 
-import type { JobQueue, VerificationWorker } from '@reptemple/verifier';
+import { type JobQueue, type VerificationWorker, verificationProgress } from '@reptemple/verifier';
 import { createAuthRoutes } from './auth/routes.js';
 import type { ServerConfig } from './config.js';
+import { TLS_REFRESH_INTERVAL_MS } from './constants.js';
 import { seedDatabase } from './db/seed.js';
 import { createApp } from './http/app.js';
 import { createHostPolicy, serverUrlFor } from './http/host-policy.js';
@@ -20,12 +21,29 @@ import { type StackDatabase, startDatabase, withCredentials } from './stack/data
 import { startEventLoopMonitor } from './stack/event-loop-monitor.js';
 import { createHealthCheck } from './stack/health.js';
 import { listen } from './stack/http-listener.js';
+import { lanAddresses, reachableAddresses } from './stack/lan-address.js';
 import { createServices } from './stack/services.js';
+import { CERTIFICATE_PAGE_PATH } from './tls/certificate-page.js';
+import type { LocalCa } from './tls/local-ca.js';
+import { createPlainHttpHandler } from './tls/plain-http.js';
+import { prepareServerTls } from './tls/server-tls.js';
 
 export interface RunningStack {
-  /** e.g. http://localhost:54321 */
+  /** e.g. http://localhost:54321; the public URL when one is configured; with HTTPS on the
+   * network, https://<this machine's LAN address>:<port>. */
   url: string;
   port: number;
+  /** Whether this server speaks HTTPS itself (--https, --tls-cert); not when a proxy does. */
+  https: boolean;
+  /** The server's addresses for other devices on the network (none when it listens on loopback
+   * only), e.g. https://192.168.1.20:54321. */
+  networkUrls: string[];
+  /** With --https: the local CA whose root phones install from `certificateUrl`. */
+  localCa: Pick<LocalCa, 'commonName' | 'fingerprint256'> | undefined;
+  /** Where phones install the local CA's root (over plain HTTP: they do not trust it yet). */
+  certificateUrl: string | undefined;
+  /** Names the server answers that its certificate lacks (a CA made before them). */
+  tlsNamesLeftOut: string[];
   anonKey: string;
   serviceRoleKey: string;
   /** Superuser connection string of the database in use. */
@@ -45,9 +63,37 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
   // From here on, every child is registered with the watchdog, which stops it should this process
   // die without stopping it (SIGKILL, a crash).
   const guard = startChildGuard(log.child('watchdog'));
+  const tls = await prepareServerTls(config, log);
+  const scheme = tls ? 'https' : 'http';
+  const hostPolicy = createHostPolicy({
+    publicUrl: config.publicUrl,
+    listenHost: config.host,
+    allowedHosts: config.allowedHosts,
+  });
   // Listen first: a port in use is found before the database starts.
-  const http = await listen(config);
-  const publicUrl = config.publicUrl ?? `http://localhost:${http.port}`;
+  const http = await listen(
+    config,
+    tls && {
+      cert: tls.cert,
+      key: tls.key,
+      plainHttp: createPlainHttpHandler({ hostPolicy, localCa: tls.localCa }),
+    },
+  );
+  const networkAddresses = reachableAddresses(config.host, lanAddresses());
+  const networkUrls = networkAddresses.map((address) => `${scheme}://${address}:${http.port}`);
+  // Links in e-mails must open on the phone that asked for them: with HTTPS on the network, the
+  // LAN address (the banner's); otherwise this machine.
+  const publicUrl =
+    config.publicUrl ?? (tls && networkUrls[0]) ?? `${scheme}://localhost:${http.port}`;
+  const isOwnOrigin = (target: URL) =>
+    target.protocol === `${scheme}:` &&
+    target.port === String(http.port) &&
+    hostPolicy.accept(target.host) !== undefined;
+  const tlsRefresh =
+    tls &&
+    setInterval(() => {
+      void tls.refresh().then((next) => next && http.setCertificate(next));
+    }, TLS_REFRESH_INTERVAL_MS).unref();
   let eventLoop: { stop(): void } | undefined;
 
   let database: StackDatabase | undefined;
@@ -63,6 +109,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
   const stop = (reason: string, fatal = false): Promise<void> => {
     stopping ??= (async () => {
       log.info('shutdown_begin', { reason, inFlight: http.inFlight });
+      if (tlsRefresh) clearInterval(tlsRefresh);
       await http.close(log);
       // Media and verification jobs running now finish (or are failed, to be retried at the next
       // start); then the verification workers' browsers close.
@@ -103,6 +150,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
       databaseUrl: database.databaseUrl,
       guard,
       publicUrl,
+      isOwnOrigin,
       log,
     });
     queue = services.queue;
@@ -124,16 +172,15 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
         media: services.media,
         outbox: services.outbox,
         webDir: config.webDir,
-        hostPolicy: createHostPolicy({
-          publicUrl: config.publicUrl,
-          listenHost: config.host,
-          allowedHosts: config.allowedHosts,
-        }),
-        serverUrlFor: (acceptedHost) => serverUrlFor(acceptedHost, http.port, config.publicUrl),
+        hostPolicy,
+        serverUrlFor: (acceptedHost) =>
+          serverUrlFor(acceptedHost, http.port, config.publicUrl, scheme),
+        localCa: tls?.localCa,
         contentSecurityPolicy: contentSecurityPolicy(connectOriginsFor(config.publicUrl)),
         // Development builds only (NODE_ENV=production turns the development endpoints off).
         serveSourceMaps: config.devEndpoints,
         contactSheet: (recordingId, repNumber) => readContactSheet(pool, recordingId, repNumber),
+        verificationProgress: (recordingId) => verificationProgress(pool, recordingId),
         health: createHealthCheck({
           pool,
           dataApiHealthy: () => runningPostgrest.isHealthy(),
@@ -160,14 +207,26 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
     eventLoop = startEventLoopMonitor(log.child('event-loop'));
     log.info('stack_ready', {
       url: publicUrl,
+      networkUrls,
       host: config.host,
       port: http.port,
       dataDir: config.dataDir,
       mail: services.mailer.kind,
     });
+    const plainNetworkUrl = networkAddresses[0] && `http://${networkAddresses[0]}:${http.port}`;
     return {
       url: publicUrl,
       port: http.port,
+      https: tls !== undefined,
+      networkUrls,
+      localCa: tls?.localCa && {
+        commonName: tls.localCa.commonName,
+        fingerprint256: tls.localCa.fingerprint256,
+      },
+      certificateUrl: tls?.localCa
+        ? `${plainNetworkUrl ?? `http://localhost:${http.port}`}${CERTIFICATE_PAGE_PATH}`
+        : undefined,
+      tlsNamesLeftOut: tls?.leftOut ?? [],
       anonKey: services.anonKey,
       serviceRoleKey: services.serviceRoleKey,
       databaseUrl: database.databaseUrl,

@@ -6,22 +6,22 @@
 // verification worker; other files' jobs stay out of it), with the jobs' data naming real
 // recordings of real accounts, as the database queues them.
 
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  fairQueuePosition,
   type JobQueue,
   type QueueDefinition,
+  queuePosition,
   SILENT_LOGGER,
   startJobQueue,
-  verificationQueuePosition,
+  VERIFICATION_QUEUE,
 } from '@reptemple/verifier';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChallenge, createUser, recordingFor, sql, stack, type TestUser } from './helpers.js';
 
-/** The bound of the migration 20261128002700 (reptemple_private.max_pending_verifications). */
+/** The bound of the migration 20261128200000 (reptemple_private.max_pending_verifications). */
 const MAX_PENDING = 20;
 
 let db: pg.Pool;
@@ -71,14 +71,27 @@ async function fairQueue(): Promise<QueueDefinition<{ recordingId: string }>> {
   return definition;
 }
 
-/** A job of `queueName` for the recording, queued now (as enqueue_verification writes one). */
-async function queueJob(queueName: string, recordingId: string): Promise<void> {
+/** A job of `queueName` for the recording, queued now as enqueue_verification writes one (its
+ * request token as its singleton key); answers the token. */
+async function queueJob(queueName: string, recordingId: string): Promise<string> {
+  const request = randomUUID();
   await sql(
-    `insert into pgboss.job (name, data, retry_limit, expire_in)
-     values ($1, jsonb_build_object('recordingId', $2::text, 'request', gen_random_uuid()::text),
-       3, interval '15 minutes')`,
-    [queueName, recordingId],
+    `insert into pgboss.job (name, data, singleton_key, retry_limit, expire_in)
+     values ($1, jsonb_build_object('recordingId', $2::text, 'request', $3::text), $3, 3,
+       interval '15 minutes')`,
+    [queueName, recordingId, request],
   );
+  return request;
+}
+
+/** 1 = next; 0 = running; undefined = not in the queue. */
+async function positionOf(
+  definition: QueueDefinition<unknown>,
+  request: string,
+): Promise<number | undefined> {
+  const place = await queuePosition(db, definition, request);
+  if (place.state === 'absent') return undefined;
+  return place.state === 'running' ? 0 : place.ahead.length + 1;
 }
 
 describe('the verification queue takes jobs round-robin by participant', () => {
@@ -89,12 +102,11 @@ describe('the verification queue takes jobs round-robin by participant', () => {
       Array.from({ length: 10 }, (_, index) => createUser({ label: `fair-${index}` })),
     );
     const owner = new Map<string, string>();
-    const heavyRecordings: string[] = [];
+    const heavyRequests: string[] = [];
     for (let video = 0; video < 20; video++) {
       const id = await recordingOf(heavy!, challengeId);
       owner.set(id, 'heavy');
-      heavyRecordings.push(id);
-      await queueJob(definition.name, id);
+      heavyRequests.push(await queueJob(definition.name, id));
     }
     const lightRecordings: string[] = [];
     for (const [index, user] of light.entries()) {
@@ -121,24 +133,18 @@ describe('the verification queue takes jobs round-robin by participant', () => {
     });
     await firstStarted;
     expect(started).toEqual(['heavy']);
-    for (const id of lightRecordings) await queueJob(definition.name, id);
+    const lightRequests: string[] = [];
+    for (const id of lightRecordings) lightRequests.push(await queueJob(definition.name, id));
 
-    // Where each stands before the worker goes on: the nine next, then the heavy participant's rest.
-    const lightPositions = await Promise.all(
-      lightRecordings.map((id) => fairQueuePosition(db, definition.name, id)),
-    );
-    expect(lightPositions.map((place) => place?.state === 'waiting' && place.position)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9,
+    // Where each stands before the worker goes on (the participant's "position in the queue",
+    // queuePosition): the nine next, then the heavy participant's rest, the last at 28.
+    const places = async (requests: string[]) =>
+      Promise.all(requests.map((request) => positionOf(definition, request)));
+    expect(await places(lightRequests)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await places(heavyRequests)).toEqual([
+      0,
+      ...Array.from({ length: 19 }, (_, i) => 10 + i),
     ]);
-    expect(await fairQueuePosition(db, definition.name, heavyRecordings[1]!)).toEqual({
-      state: 'waiting',
-      position: 10,
-      waiting: 28,
-      running: 1,
-    });
-    expect(await fairQueuePosition(db, definition.name, heavyRecordings[0]!)).toEqual({
-      state: 'running',
-    });
 
     releaseFirst();
     const until = Date.now() + 20_000;
@@ -270,9 +276,11 @@ describe('a participant’s pending verifications are bounded', () => {
     });
 
     // Each waiting recording has its place in the verification queue.
-    const place = await verificationQueuePosition(db, accepted[0]!);
-    expect(place?.state).toBe('waiting');
-    if (place?.state === 'waiting') expect(place.position).toBeLessThanOrEqual(place.waiting);
+    const [{ request }] = (await sql(
+      'select verification_request::text as request from public.challenge_recordings where id = $1',
+      [accepted[0]],
+    )) as [{ request: string }];
+    expect(await positionOf(VERIFICATION_QUEUE, request)).toBeGreaterThan(0);
 
     // One verified: there is room again.
     await sql(

@@ -175,6 +175,7 @@ describe('privileges of anon and authenticated in the exposed schema', () => {
       { role: 'authenticated', name: 'attach_recording_video' },
       { role: 'authenticated', name: 'challenge_leaderboard' },
       { role: 'authenticated', name: 'challenge_leaderboard_aggregate' },
+      { role: 'authenticated', name: 'daily_attempt_status' },
       { role: 'authenticated', name: 'is_admin' },
       { role: 'authenticated', name: 'join_challenge' },
       { role: 'authenticated', name: 'record_recording_share' },

@@ -6,8 +6,7 @@
 export { SILENT_LOGGER, type VerifierLogger } from './log.js';
 export {
   type FairlyTakenJob,
-  type FairQueuePosition,
-  fairQueuePosition,
+  fairlyAheadOf,
   TAKE_NEXT_FAIR_JOB_SQL,
   takeNextFairJob,
 } from './queue/fair-order.js';
@@ -19,6 +18,7 @@ export {
   type QueuedJob,
   startJobQueue,
 } from './queue/job-queue.js';
+export { type QueuePosition, queuePosition, type RunningJob } from './queue/queue-position.js';
 export {
   type AngleSample,
   analyseRecording,
@@ -54,10 +54,13 @@ export {
 } from './worker/rescore.js';
 export { VerificationError, type VerificationErrorCode } from './worker/verification-error.js';
 export {
-  VERIFICATION_QUEUE,
-  type VerificationJobData,
-  verificationQueuePosition,
-} from './worker/verification-queue.js';
+  estimateFinish,
+  RATE_SAMPLE_SIZE,
+  STALLED_AFTER_SECONDS,
+  type VerificationProgress,
+  verificationProgress,
+} from './worker/verification-progress.js';
+export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
 export {
   startVerificationWorkerThread,
   type VerificationThreadOptions,

@@ -8,6 +8,7 @@ import Papa from 'papaparse';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_PUSHUP_DEFINITION_ID } from '../src/data/challenges/challenge-fields.js';
+import { formatDurationHms } from '../src/lib/duration.js';
 import { violations } from './axe.js';
 import { type ApiUser, adminApi, anonApi, check, checkRow, newApiUser } from './data-api.js';
 import {
@@ -172,7 +173,9 @@ describe('a user creates a push-up challenge (phone 390x844)', () => {
     await page.waitForURL((url) => url.pathname === '/pushup-challenge/create');
     await waitForText(page.getByTestId('creator'), email);
     // Defaults of spec 02 §9.
-    expect(await page.locator('#create-name').inputValue()).toBe('PUSHUP CHALLENGE');
+    // The default name is a placeholder, not text to delete (issue 26).
+    expect(await page.locator('#create-name').inputValue()).toBe('');
+    expect(await page.locator('#create-name').getAttribute('placeholder')).toBe('PUSHUP CHALLENGE');
     expect(await page.locator('#create-length').inputValue()).toBe('7');
     expect(await page.locator('#create-min-daily-reps').inputValue()).toBe('10');
     await page.getByRole('radio', { name: /^Progression/ }).check();
@@ -591,7 +594,8 @@ describe('admin (desktop)', () => {
         String(participant.valid),
         String(participant.invalid),
         String(participant.valid + participant.invalid),
-        String(participant.duration),
+        // As the pages show it (75.5 s: 1:15), h:mm:ss for spreadsheets (issue 26).
+        formatDurationHms(participant.duration),
         // ISO 8601 UTC (docs/decisions.md); the database keeps microseconds, the file milliseconds.
         new Date(created_at).toISOString(),
       ];

@@ -8,7 +8,7 @@
 import pg from 'pg';
 import { expect, it } from 'vitest';
 import { acceptsRecording, challengeTiming } from '../src/data/challenges/challenge-status';
-import { STATUS_CASES } from '../test/challenge-status-cases';
+import { STATUS_CASES } from '../src/data/challenges/challenge-status-cases';
 import { stack } from './helpers.js';
 
 const BUILTIN_PUSHUP_ID = '00000000-0000-4000-8000-000000000001';

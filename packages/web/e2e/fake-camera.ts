@@ -42,12 +42,18 @@ export async function makeFakeCameraClip(
   return output;
 }
 
-/** Debian Chromium with the fake camera; camera permission is granted per context. */
-export function launchWithFakeCamera(y4m: string): Promise<Browser> {
+/** Debian Chromium with the fake camera; camera permission is granted per context. `more` adds
+ * flags and environment (a phone's name resolved here, its own trusted roots). */
+export function launchWithFakeCamera(
+  y4m: string,
+  more: { args?: string[]; env?: NodeJS.ProcessEnv } = {},
+): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    ...(more.env ? { env: more.env } : {}),
     args: [
+      ...(more.args ?? []),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',

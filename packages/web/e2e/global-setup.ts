@@ -63,7 +63,9 @@ function signServiceKey(secret: string): string {
 export default async function setup(project: TestProject) {
   if (!existsSync(SERVER_BIN))
     throw new Error(`${SERVER_BIN} is missing: run \`pnpm build\` at the repository root first`);
-  buildIfStale();
+  // E2E_WEB_DIR serves another build (say, an earlier commit's, to see a new test fail there).
+  const webDir = process.env.E2E_WEB_DIR ?? path.join(PACKAGE_DIR, 'dist');
+  if (!process.env.E2E_WEB_DIR) buildIfStale();
 
   const root = await mkdtemp(path.join(tmpdir(), 'reptemple-web-e2e-'));
   // As root, PostgreSQL runs as the OS user postgres, which must be able to reach the data dir.
@@ -74,15 +76,7 @@ export default async function setup(project: TestProject) {
 
   const child = spawn(
     process.execPath,
-    [
-      SERVER_BIN,
-      '--port',
-      '0',
-      '--data',
-      path.join(root, 'data'),
-      '--web-dir',
-      path.join(PACKAGE_DIR, 'dist'),
-    ],
+    [SERVER_BIN, '--port', '0', '--data', path.join(root, 'data'), '--web-dir', webDir],
     { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

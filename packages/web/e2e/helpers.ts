@@ -10,13 +10,15 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { WebStackInfo } from './stack-info.js';
 
 export const stack: WebStackInfo = inject('webStack');
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 740 };
+/** A phone held in portrait, the width the issues check layouts at. */
+export const PHONE_390 = { width: 390, height: 844 };
 
 export async function launchBrowser(): Promise<Browser> {
   // launch() gives every browser a fresh temporary profile (--user-data-dir).
@@ -32,6 +34,22 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/** One Debian Chromium for a file's tests, launched before them and closed after; answers a
+ * getter for it. */
+export function sharedBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The shared browser is not launched yet (use it inside a test).');
+    return browser;
+  };
 }
 
 /** A fresh context (its own storage: a new visitor) with one page; `timezoneId` fixes the

@@ -48,7 +48,7 @@ describe('sign-up by one-time link', () => {
     await expectToast(page, 'Magic link sent!', 'Check your email to complete your registration.');
     await waitForText(page.getByRole('heading'), 'Check your email');
     await waitForText(page.locator('section'), email);
-    await waitForText(page.locator('section'), 'The link expires in 1 hour.');
+    await waitForText(page.locator('section'), 'The link and the code expire in 1 hour.');
     const pending = JSON.parse(
       (await page.evaluate(() => localStorage.getItem('pendingProfile'))) ?? 'null',
     );

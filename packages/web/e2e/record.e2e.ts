@@ -196,6 +196,9 @@ describe('a full attempt', () => {
       await page.waitForURL((url) => url.pathname === `/challenge/${challenge.id}/record`);
       await registerWithEmail(page, email);
       const counted = await recordWholeClip(page);
+      // The recorded video shows a still of the attempt until it plays, not a black first frame
+      // (issue 26).
+      expect(await page.getByTestId('result-video').getAttribute('poster')).toMatch(/^blob:/);
       await screenshot(page, 'record-results-desktop');
       expect(await violations(page), 'results card').toEqual([]);
       observed.push({ test: 'non-duel', analyser: 'pushup', ...counted });
@@ -216,6 +219,16 @@ describe('a full attempt', () => {
 
       await submitAttempt(page);
       expect(Number(await page.getByTestId('complete-valid').textContent())).toBe(counted.valid);
+      // The count says it is the live one, and the dialog follows its verification (issue 26).
+      expect(await page.getByTestId('complete-counted').textContent()).toBe(
+        'valid reps, counted live',
+      );
+      await page
+        .getByTestId('verification-progress')
+        .or(page.getByTestId('complete-verified'))
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await screenshot(page, 'record-complete-verifying');
       expect(await violations(page), 'Challenge Complete').toEqual([]);
       const [row] = await recordingsOf(challenge.id);
       expect(row).toMatchObject({
@@ -297,7 +310,10 @@ describe('a full attempt', () => {
       await page.reload();
       await top.getByTestId('entry-reps').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await top.getByTestId('entry-reps').textContent()).toBe(repsText(expected.valid_reps));
-      expect(await top.getByTestId('verification-badge').count()).toBe(0);
+      // The count says it is verified (issue 26).
+      expect(await top.getByTestId('verification-badge').getAttribute('data-status')).toBe(
+        'verified',
+      );
       await screenshot(page, 'record-verified-leaderboard');
       await context.close();
     },

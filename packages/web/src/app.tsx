@@ -7,18 +7,21 @@ import { AppLayout } from './components/layout/app-layout';
 import { PageSpinner } from './components/ui/spinner';
 import { Toaster } from './components/ui/toaster';
 import type { SupabaseClient } from './data/supabase-client';
-import { LandingPage } from './pages/landing-page';
+import { LandingPage } from './features/landing/landing-page';
 
 // The landing page is in the first chunk; every other page loads when it is visited, so the
 // landing page stays small and admin code never reaches a visitor.
 const named = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as React.ComponentType }));
 
-const LoginPage = named(() => import('./pages/login-page'), 'LoginPage');
-const SignupPage = named(() => import('./pages/signup-page'), 'SignupPage');
-const LogoutPage = named(() => import('./pages/logout-page'), 'LogoutPage');
-const AuthCallbackPage = named(() => import('./pages/auth-callback-page'), 'AuthCallbackPage');
-const ProfilePage = named(() => import('./pages/profile-page'), 'ProfilePage');
+const LoginPage = named(() => import('./features/accounts/login-page'), 'LoginPage');
+const SignupPage = named(() => import('./features/accounts/signup-page'), 'SignupPage');
+const LogoutPage = named(() => import('./features/accounts/logout-page'), 'LogoutPage');
+const AuthCallbackPage = named(
+  () => import('./features/accounts/auth-callback-page'),
+  'AuthCallbackPage',
+);
+const ProfilePage = named(() => import('./features/accounts/profile-page'), 'ProfilePage');
 const ChallengesPage = named(
   () => import('./features/challenges/pages/challenges-page'),
   'ChallengesPage',
@@ -58,11 +61,14 @@ const AdminAnalyticsPage = named(
   'AdminAnalyticsPage',
 );
 const ExerciseDefinitionEditorPage = named(
-  () => import('./pages/exercise-definition-editor-page'),
+  () => import('./features/editor/exercise-definition-editor-page'),
   'ExerciseDefinitionEditorPage',
 );
-const VideoAnalysisPage = named(() => import('./pages/video-analysis-page'), 'VideoAnalysisPage');
-const NotFoundPage = named(() => import('./pages/not-found-page'), 'NotFoundPage');
+const VideoAnalysisPage = named(
+  () => import('./features/analysis/video-analysis-page'),
+  'VideoAnalysisPage',
+);
+const NotFoundPage = named(() => import('./components/layout/not-found-page'), 'NotFoundPage');
 const LeaderboardPage = named(
   () => import('./features/leaderboard/leaderboard-page'),
   'LeaderboardPage',

@@ -25,9 +25,11 @@ import {
   type Label,
   labelsSchema,
   percent,
+  type RepVerdict,
   scoreVideo,
   summarise,
   thresholdFailures,
+  verdictsSchema,
 } from '../core/regress.js';
 import { AnalysisSession } from '../core/session.js';
 import { stripByteOrderMark } from '../core/text.js';
@@ -57,6 +59,10 @@ const regressOptions = z.object({
   minPrecision: rateOption('--min-precision').default(0),
   minRecall: rateOption('--min-recall').default(0),
   minNoOverCredit: rateOption('--min-no-over-credit').default(0),
+  minVerdictAgreement: rateOption('--min-verdict-agreement').default(0),
+  minValidExact: rateOption('--min-valid-exact').default(0),
+  /** a file, false (--no-verdicts), or undefined: rep-verdicts.json beside the labels if present */
+  verdicts: z.union([z.string(), z.boolean()]).optional(),
   bottomTolerance: z.coerce
     .number({ error: () => 'expected --bottom-tolerance to be seconds, 0 or more' })
     .min(0, { error: () => 'expected --bottom-tolerance to be seconds, 0 or more' })
@@ -107,6 +113,21 @@ export function registerRegress(
       '0',
     )
     .option(
+      '--verdicts <file>',
+      'per-rep verdicts by the judging rubric (default: rep-verdicts.json beside the labels, if there)',
+    )
+    .option('--no-verdicts', "use the labels' invalid_reps_observed counts only")
+    .option(
+      '--min-verdict-agreement <rate>',
+      'fail unless this share of labelled reps is counted with the same verdict (needs verdicts)',
+      '0',
+    )
+    .option(
+      '--min-valid-exact <rate>',
+      'fail unless this share of videos counts exactly the labelled valid reps',
+      '0',
+    )
+    .option(
       '--bottom-tolerance <s>',
       "seconds each side of a rep's span a labelled bottom may fall and still match it",
       '0',
@@ -125,6 +146,9 @@ Examples:
 
 Per rep: a labelled bottom (rep_bottoms_s) inside a counted rep's span matches it. Precision is
 matched reps over counted reps, recall matched bottoms over labelled ones, pooled over videos.
+With per-rep verdicts (docs/judging-rubric.md), the labelled valid counts are the verdicts', and
+verdict agreement is the labelled reps counted with the same verdict over the labelled reps plus
+the counted reps no label matched; --json lists every disagreement with the check that decided it.
 
 Exit code: 0 when the thresholds hold, 1 when they do not or a video fails; when stopped
 (Ctrl-C 130, SIGTERM 143, SIGHUP 129) the finished videos are shown without a verdict.`,
@@ -159,6 +183,43 @@ async function loadLabels(path: string): Promise<Label[]> {
   return parsed.data;
 }
 
+async function loadVerdicts(path: string): Promise<RepVerdict[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read verdicts file ${path}: ${(error as Error).message}`);
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(stripByteOrderMark(text));
+  } catch (error) {
+    throw new UsageError(`verdicts file ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  const parsed = verdictsSchema.safeParse(document);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length === 0 ? '' : ` at ${formatPath(issue.path)}`;
+    throw new UsageError(`verdicts file ${path}${where}: ${issue.message}`);
+  }
+  return parsed.data.reps;
+}
+
+/** The verdicts file to use: the one given, none, or rep-verdicts.json beside the labels. */
+function verdictsPath(
+  option: string | boolean | undefined,
+  labelsPath: string,
+  cwd: string,
+): string | null {
+  if (option === false) return null;
+  if (typeof option === 'string') return resolve(cwd, option);
+  const beside = join(dirname(labelsPath), DEFAULT_VERDICTS_FILE);
+  return existsSync(beside) ? beside : null;
+}
+
+/** The per-rep verdicts beside labels.json (fixtures/videos/rep-verdicts.json). */
+const DEFAULT_VERDICTS_FILE = 'rep-verdicts.json';
+
 async function regress(
   labelsFile: string,
   options: z.output<typeof regressOptions> & { readonly modelChosen: boolean },
@@ -170,6 +231,8 @@ async function regress(
   );
   if (labels.length === 0)
     throw new UsageError(`no labels for exercise "${options.exercise}" in ${labelsFile}`);
+  const verdictsFile = verdictsPath(options.verdicts, labelsPath, context.cwd);
+  const verdicts = verdictsFile === null ? [] : await loadVerdicts(verdictsFile);
   const spec = await resolveAnalyser({
     analyser: options.analyser,
     exercise: options.exercise,
@@ -230,7 +293,15 @@ async function regress(
             reps: item.value.reps,
           }
         : null;
-      return [scoreVideo(label, counted, item.error ?? null, options.bottomTolerance * 1000)];
+      return [
+        scoreVideo(
+          label,
+          counted,
+          item.error ?? null,
+          options.bottomTolerance * 1000,
+          verdicts.filter((verdict) => verdict.file === label.file),
+        ),
+      ];
     });
     const summary = summarise(scores);
     const failures = thresholdFailures(summary, {
@@ -239,6 +310,8 @@ async function regress(
       minPrecision: options.minPrecision,
       minRecall: options.minRecall,
       minNoOverCredit: options.minNoOverCredit,
+      minVerdictAgreement: options.minVerdictAgreement,
+      minValidExact: options.minValidExact,
     });
     // An interrupted run has no verdict: the videos not analysed could pass or fail it.
     const interrupted = result.interrupted;
@@ -247,7 +320,7 @@ async function regress(
         ? { interrupted, passed: null, failures: [] }
         : { interrupted, passed: failures.length === 0, failures };
       context.stdout(
-        `${JSON.stringify({ analyser: spec.description, videos: scores, summary, ...verdict }, null, 2)}\n`,
+        `${JSON.stringify({ analyser: spec.description, verdicts: verdictsFile, videos: scores, summary, ...verdict }, null, 2)}\n`,
       );
     } else {
       const rows = scores.map((score) => [
@@ -266,6 +339,9 @@ async function regress(
         score.perRep === null
           ? '-'
           : `${score.perRep.matched}/${score.perRep.counted}/${score.perRep.labelled}`,
+        score.verdicts === null
+          ? '-'
+          : `${score.verdicts.agreed}/${score.verdicts.labelled + score.verdicts.unmatchedCounted}`,
         score.error ?? '',
       ]);
       context.stdout(
@@ -277,6 +353,7 @@ async function regress(
           'label valid',
           'counted valid',
           'matched/counted/labelled',
+          'verdicts agreed',
           'error',
         ]),
       );
@@ -286,7 +363,11 @@ async function regress(
           `within one ${percent(summary.withinOneRate)}, mean absolute error ${summary.meanAbsoluteError.toFixed(2)}, ` +
           `valid counts exact ${summary.validExact}/${summary.videos}, ` +
           `no over-credit ${summary.noOverCredit}/${summary.videos}, ` +
-          `per rep precision ${summary.repPrecision.toFixed(3)} recall ${summary.repRecall.toFixed(3)}\n`,
+          `per rep precision ${summary.repPrecision.toFixed(3)} recall ${summary.repRecall.toFixed(3)}` +
+          (summary.verdictAgreement === null
+            ? ''
+            : `, per-rep verdict agreement ${summary.verdictAgreement.toFixed(3)}`) +
+          '\n',
       );
       context.stdout(
         interrupted

@@ -12,6 +12,7 @@ import {
   analyseFrames,
   type FrameSize,
   type PoseFrame,
+  type PoseModelVariant,
   type RepEvidence,
 } from '@reptemple/pose-sdk';
 import { UsageError } from '../errors.js';
@@ -119,8 +120,10 @@ export function analysisOutcome(
   frameSize: FrameSize,
   durationMs: number,
   spec: AnalyserSpec,
+  /** The pose model that made the landmarks (measurements are calibrated per model). */
+  model?: PoseModelVariant,
 ): AnalysisOutcome {
-  const analysis = analyseFrames(frames, spec.choice, { frameSize });
+  const analysis = analyseFrames(frames, spec.choice, { frameSize, ...(model ? { model } : {}) });
   const reported = analysis.reps.map((rep) => ({
     repNumber: rep.repNumber,
     startTime: round(rep.startTime, 1),

@@ -27,10 +27,75 @@ function describeJsonValue(value: unknown): string {
 
 export type Label = z.output<typeof labelsSchema>[number];
 
+/**
+ * Per-rep verdicts by the judging rubric (fixtures/videos/rep-verdicts.json): one entry per
+ * labelled rep, matched to counted reps by its bottom as rep_bottoms_s are.
+ */
+export const verdictsSchema = z.looseObject(
+  {
+    reps: z.array(
+      z.looseObject({
+        file: z.string().min(1),
+        /** 1-based, the order of the file's rep_bottoms_s */
+        rep: z.number().int().min(1),
+        /** s: the labelled bottom */
+        bottom_s: z.number().min(0),
+        verdict: z.enum(['valid', 'invalid']),
+        reasons: z.array(z.string()).default([]),
+        confidence: z.string().optional(),
+      }),
+    ),
+  },
+  {
+    error: (issue) =>
+      `expected {"reps": [{"file", "rep", "bottom_s", "verdict"}, ...]}, received ${describeJsonValue(issue.input)}`,
+  },
+);
+
+export type RepVerdict = z.output<typeof verdictsSchema>['reps'][number];
+
 /** A counted rep's span, in ms, as the analysers report it. */
 export interface CountedSpan {
   readonly startTime: number;
   readonly endTime: number;
+}
+
+/** A counted rep with its verdict and what decided it (the CLI's reported rep). */
+export interface JudgedSpan extends CountedSpan {
+  readonly repNumber: number;
+  readonly isValidRep: boolean;
+  readonly invalidReason: string | null;
+  readonly evidence?: { readonly deciding: unknown } | undefined;
+}
+
+/** A labelled rep whose counted verdict differs from its label, or that was not counted. */
+export interface VerdictDisagreement {
+  readonly rep: number;
+  readonly bottom_s: number;
+  readonly label: 'valid' | 'invalid';
+  readonly reasons: readonly string[];
+  readonly confidence: string | null;
+  /** The counted rep the bottom fell in; null when no counted rep holds it. */
+  readonly counted: {
+    readonly repNumber: number;
+    readonly startTime: number;
+    readonly endTime: number;
+    readonly valid: boolean;
+    readonly reason: string | null;
+    readonly deciding: unknown;
+  } | null;
+}
+
+/** One video's per-rep verdicts against the counted reps. */
+export interface VerdictAgreement {
+  readonly labelled: number;
+  readonly counted: number;
+  /** labelled reps matched to a counted rep with the same verdict */
+  readonly agreed: number;
+  /** counted reps no labelled rep matched (each a disagreement) */
+  readonly unmatchedCounted: number;
+  readonly labelledValid: number;
+  readonly disagreements: readonly VerdictDisagreement[];
 }
 
 /**
@@ -55,6 +120,8 @@ export interface VideoScore {
   readonly difference: number | null;
   /** null when the label has no rep_bottoms_s or the input failed */
   readonly perRep: RepAgreement | null;
+  /** null without per-rep verdicts for this video, or when the input failed */
+  readonly verdicts: VerdictAgreement | null;
   readonly error: string | null;
 }
 
@@ -79,6 +146,11 @@ export interface RegressionSummary {
   readonly repPrecision: number;
   /** matched bottoms over labelled bottoms, pooled the same way (1 when none labelled) */
   readonly repRecall: number;
+  /**
+   * Per-rep verdict agreement, pooled over the videos with verdicts: labelled reps counted with
+   * the same verdict, over labelled reps plus counted reps no label matched; null without verdicts.
+   */
+  readonly verdictAgreement: number | null;
 }
 
 /**
@@ -107,26 +179,92 @@ export function matchRepBottoms(
   return { labelled: bottomsS.length, counted: reps.length, matched };
 }
 
+/**
+ * Matches each labelled rep (by its bottom, in time order) to the counted rep whose span holds it,
+ * as matchRepBottoms does, and compares their verdicts.
+ */
+export function scoreVerdicts(
+  labelled: readonly RepVerdict[],
+  reps: readonly JudgedSpan[],
+  toleranceMs = 0,
+): VerdictAgreement {
+  const ordered = [...labelled].sort((a, b) => a.bottom_s - b.bottom_s);
+  const disagreements: VerdictDisagreement[] = [];
+  let agreed = 0;
+  let matched = 0;
+  let repIndex = 0;
+  for (const verdict of ordered) {
+    const bottomMs = verdict.bottom_s * 1000;
+    while (repIndex < reps.length && reps[repIndex]!.endTime + toleranceMs < bottomMs) repIndex++;
+    const rep = reps[repIndex];
+    const inside = rep !== undefined && rep.startTime - toleranceMs <= bottomMs;
+    if (inside) {
+      matched++;
+      repIndex++;
+      if (rep.isValidRep === (verdict.verdict === 'valid')) {
+        agreed++;
+        continue;
+      }
+    }
+    disagreements.push({
+      rep: verdict.rep,
+      bottom_s: verdict.bottom_s,
+      label: verdict.verdict,
+      reasons: verdict.reasons,
+      confidence: verdict.confidence ?? null,
+      counted: inside
+        ? {
+            repNumber: rep.repNumber,
+            startTime: rep.startTime,
+            endTime: rep.endTime,
+            valid: rep.isValidRep,
+            reason: rep.invalidReason,
+            deciding: rep.evidence?.deciding ?? null,
+          }
+        : null,
+    });
+  }
+  return {
+    labelled: labelled.length,
+    counted: reps.length,
+    agreed,
+    unmatchedCounted: reps.length - matched,
+    labelledValid: labelled.filter((verdict) => verdict.verdict === 'valid').length,
+    disagreements,
+  };
+}
+
 export function scoreVideo(
   label: Label,
-  counted: { valid: number; invalid: number; reps?: readonly CountedSpan[] } | null,
+  counted: { valid: number; invalid: number; reps?: readonly JudgedSpan[] } | null,
   error: string | null,
   /** ms each side of a rep's span within which a labelled bottom still matches it */
   bottomToleranceMs = 0,
+  /** the video's per-rep verdicts (by the rubric), when there are some */
+  repVerdicts: readonly RepVerdict[] = [],
 ): VideoScore {
   const countedReps = counted === null ? null : counted.valid + counted.invalid;
   const perRep =
     counted?.reps === undefined || label.rep_bottoms_s === undefined
       ? null
       : matchRepBottoms(label.rep_bottoms_s, counted.reps, bottomToleranceMs);
+  const verdicts =
+    counted?.reps === undefined || repVerdicts.length === 0
+      ? null
+      : scoreVerdicts(repVerdicts, counted.reps, bottomToleranceMs);
   return {
     file: label.file,
     labelReps: label.reps,
-    labelValid: label.reps - label.invalid_reps_observed,
+    // The valid reps the rubric's verdicts give, where there are some; else the label's count.
+    labelValid:
+      repVerdicts.length > 0
+        ? repVerdicts.filter((verdict) => verdict.verdict === 'valid').length
+        : label.reps - label.invalid_reps_observed,
     countedReps,
     countedValid: counted?.valid ?? null,
     difference: countedReps === null ? null : countedReps - label.reps,
     perRep,
+    verdicts,
     error,
   };
 }
@@ -145,6 +283,12 @@ export function summarise(scores: readonly VideoScore[]): RegressionSummary {
   const counted = sum((agreement) => agreement.counted);
   const labelled = sum((agreement) => agreement.labelled);
   const noOverCredit = analysed.filter((score) => score.countedValid! <= score.labelValid).length;
+  const judged = analysed.flatMap((score) => (score.verdicts === null ? [] : [score.verdicts]));
+  const agreedReps = judged.reduce((total, verdicts) => total + verdicts.agreed, 0);
+  const judgedReps = judged.reduce(
+    (total, verdicts) => total + verdicts.labelled + verdicts.unmatchedCounted,
+    0,
+  );
   return {
     videos: total,
     failed: total - analysed.length,
@@ -161,6 +305,7 @@ export function summarise(scores: readonly VideoScore[]): RegressionSummary {
     noOverCreditRate: rate(noOverCredit),
     repPrecision: counted === 0 ? 1 : matched / counted,
     repRecall: labelled === 0 ? 1 : matched / labelled,
+    verdictAgreement: judged.length === 0 ? null : judgedReps === 0 ? 1 : agreedReps / judgedReps,
   };
 }
 
@@ -174,6 +319,10 @@ export interface Thresholds {
   readonly minRecall?: number;
   /** share of videos that must credit no more valid reps than labelled (0: not checked) */
   readonly minNoOverCredit?: number;
+  /** pooled per-rep verdict agreement must reach this (0: not checked; needs verdicts) */
+  readonly minVerdictAgreement?: number;
+  /** share of videos whose valid count must equal the labelled one (0: not checked) */
+  readonly minValidExact?: number;
 }
 
 /** Why the run fails its thresholds; empty when it passes. A failed input always fails. */
@@ -198,6 +347,22 @@ export function thresholdFailures(summary: RegressionSummary, thresholds: Thresh
   if (summary.repRecall < (thresholds.minRecall ?? 0)) {
     failures.push(
       `per-rep recall ${summary.repRecall.toFixed(3)}, expected at least ${thresholds.minRecall}`,
+    );
+  }
+  const minAgreement = thresholds.minVerdictAgreement ?? 0;
+  if (minAgreement > 0) {
+    if (summary.verdictAgreement === null) {
+      failures.push('no per-rep verdicts to compare with (pass --verdicts <file>)');
+    } else if (summary.verdictAgreement < minAgreement) {
+      failures.push(
+        `per-rep verdict agreement ${summary.verdictAgreement.toFixed(3)}, expected at least ${minAgreement}`,
+      );
+    }
+  }
+  const validExactRate = summary.videos === 0 ? 0 : summary.validExact / summary.videos;
+  if (validExactRate < (thresholds.minValidExact ?? 0)) {
+    failures.push(
+      `valid count exact on ${percent(validExactRate)} of videos, expected at least ${percent(thresholds.minValidExact!)}`,
     );
   }
   if (summary.noOverCreditRate < (thresholds.minNoOverCredit ?? 0)) {

@@ -1,7 +1,7 @@
 import { existsSync, constants as fsConstants } from 'node:fs';
 import { access, mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { sampleFrames } from '@reptemple/pose-sdk';
+import { poseModelVariantOf, sampleFrames } from '@reptemple/pose-sdk';
 import {
   createPoseEngine,
   type ExtractProgress,
@@ -192,7 +192,14 @@ export class AnalysisSession {
 
   async analyse(input: string, spec: AnalyserSpec): Promise<AnalysisOutcome> {
     const source = await this.frames(input);
-    return analysisOutcome(source.frames, source.frameSize, source.durationMs, spec);
+    // The landmarks' model (the trace's header, or the extraction's): the SDK calibrates per model.
+    return analysisOutcome(
+      source.frames,
+      source.frameSize,
+      source.durationMs,
+      spec,
+      poseModelVariantOf(source.header.model),
+    );
   }
 
   engine(): Promise<PoseEngine> {

@@ -2,18 +2,21 @@ import type { ExerciseDefinitionInput } from '../schema.js';
 
 /**
  * The built-in push-up, filmed from the side. In a side view the analyser measures each angle on
- * both sides of the body and averages the ones it can see, so the left-side landmarks here stand
- * for either side.
+ * the side nearer the camera (the far limb is behind the body); the left-side landmarks here
+ * stand for either side. Elbow angles are calibrated per model and view (pose-sdk's
+ * core/calibration), so the ranges are the body's, as the push-up analyser's rules are.
  *
- * Ranges, in degrees of the angle at the middle landmark (chosen on 21 labelled real clips; see
- * docs/benchmarks.md):
- * - elbow (shoulder-elbow-wrist) drives the phases: start from 124, end up to 90. In fast sets
- *   people turn around at 132 degrees or less; sagging-hip reps bottom out at 123. The start
- *   boundary lies between the two, so both count.
+ * Reps are cut where the elbow turns (cycle.measure 'relative', 30 degrees down and back up, as
+ * the push-up analyser cuts them), and each rep is judged on its ranges (docs/judging-rubric.md):
+ * - elbow (shoulder-elbow-wrist): the top the rep returns to must be in start (from 160, the
+ *   spec's straight arm) and the bottom in end (up to 105, the spec's down): a fast set that turns
+ *   short of straight and a shallow dip are counted and judged, instead of merging or vanishing.
  * - body (shoulder-hip-ankle) and knee (hip-knee-ankle) are global alignments: a straight body
  *   and straight legs in every phase; sagging or piked hips and knee push-ups break them.
- * - Each phase holds at least 60 ms (a rep takes at least a quarter second), and there is no
- *   starting hold, so a recording that begins mid-set still counts its first rep.
+ * - The judges' form rules (knees, pike, sag, worm, the upper arm at the bottom) as the push-up
+ *   analyser judges them, each from the views that can see it.
+ * - Each phase holds at least 60 ms, and there is no starting hold, so a recording that begins
+ *   mid-set still counts its first rep.
  */
 export const pushupDefinition = {
   name: 'Push-up',
@@ -29,7 +32,7 @@ export const pushupDefinition = {
     start: {
       id: 'start',
       angleRanges: {
-        elbow: { min: 124, max: 180 },
+        elbow: { min: 160, max: 180 },
         body: { min: 150, max: 180 },
         knee: { min: 140, max: 180 },
       },
@@ -37,7 +40,7 @@ export const pushupDefinition = {
     transition: {
       id: 'transition',
       angleRanges: {
-        elbow: { min: 90, max: 124 },
+        elbow: { min: 105, max: 160 },
         body: { min: 150, max: 180 },
         knee: { min: 140, max: 180 },
       },
@@ -45,7 +48,7 @@ export const pushupDefinition = {
     end: {
       id: 'end',
       angleRanges: {
-        elbow: { min: 0, max: 90 },
+        elbow: { min: 0, max: 105 },
         body: { min: 150, max: 180 },
         knee: { min: 140, max: 180 },
       },
@@ -53,6 +56,8 @@ export const pushupDefinition = {
   },
   globalAlignments: ['body', 'knee'],
   timing: { minPhaseHoldTime: 60, transitionDebounce: 0, startingPositionHoldTime: 0 },
+  cycle: { measure: 'relative', minTurn: 30 },
+  formRules: ['knees', 'hipPike', 'hipSag', 'worm', 'upperArm'],
   qualificationRep: { enabled: false },
   stopCondition: { enabled: false },
 } as const satisfies ExerciseDefinitionInput;

@@ -4,6 +4,41 @@
  * docs/decisions.md.
  */
 
+/**
+ * The judges' form rules beyond the spec (docs/judging-rubric.md, decisions "Verdicts a judge would
+ * sign"): the push-up analyser always judges them, a definition when it lists them (formRules).
+ */
+export const FORM_RULE_DEFAULTS = {
+  /**
+   * Decision (the judges' depth, docs/judging-rubric.md): at the bottom the upper arm must come
+   * down to within this of parallel to the floor (the shoulder about level with the elbow), from
+   * the side and obliquely. The spec's elbow angle alone credits a rep whose hands are far ahead
+   * of the shoulders at an elbow of 101 degrees with the shoulders high above the elbows (clip 09).
+   */
+  maxUpperArmElevation: 50, // degrees above the floor
+  /**
+   * Decision (the judges' body line): the hip may lie off the straight line shoulder-ankle by at
+   * most this share of the body's length toward the floor (a sag)...
+   */
+  maxHipSag: 10, // % of the line's length
+  /** ...or away from the floor (a pike). */
+  maxHipPike: 12, // % of the line's length
+  /**
+   * Decision: the worm (the shoulders rise first, the hips follow late): the hips may sag at
+   * most this much further on the way up than at the bottom.
+   */
+  maxWormRise: 3.5, // % of the line's length
+  /** Decision: a sag or a pike counts when it holds this long (one frame is tracking noise). */
+  bodyLineHold: 100, // ms
+  /**
+   * Decision: knees on the floor bend the knee below this (the built-in push-up definition's knee
+   * range begins here too)...
+   */
+  minKneeAngle: 140, // degrees
+  /** ...held this long (getting into position and tracking glitches bend it for less). */
+  kneeHold: 300, // ms
+} as const;
+
 /** The fixed push-up analyser (spec 01 §9). Angles in degrees, times in ms, scores in %. */
 export const PUSHUP_ANALYZER_DEFAULTS = {
   /** A rep whose body alignment averages below this is invalid. */
@@ -78,6 +113,7 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
    * least this share of the descent (a clip cut right at the top).
    */
   finalRiseShare: 0.75,
+  ...FORM_RULE_DEFAULTS,
 } as const;
 
 export type PushupAnalyzerConfig = {
@@ -159,6 +195,12 @@ export const DEFINITION_ANALYZER_CONSTANTS = {
    * top is the top: tracking jitter at a held top is 2-3 degrees.
    */
   startTopTolerance: 5, // degrees
+  /** Decision: the judges' form rules a definition lists, with the push-up analyser's thresholds. */
+  ...FORM_RULE_DEFAULTS,
+  /** Decision: the form rules see landmarks from this visibility, as the push-up analyser's. */
+  minLandmarkVisibility: 0.5,
+  /** ...the arm's from this fraction of it (0.35, as angleVisibility). */
+  elbowVisibilityFactor: 0.7,
 } as const;
 
 export type DefinitionAnalyzerConfig = {

@@ -7,11 +7,23 @@ export type MeasurementKind = '2d' | '3d' | 'count';
 
 /** One rule as it was judged on one rep: the deciding measurement and its threshold. */
 export interface RuleCheck {
-  /** The rule: 'visibility', 'bodyLine', 'depth', 'lockout', 'alignmentDrops' (push-up analyser), 'phases', 'alignment', 'sustained' (definitions). */
+  /**
+   * The rule: 'visibility', 'bodyLine', 'hipSag', 'hipPike', 'knees', 'depth', 'upperArm',
+   * 'lockout', 'alignmentDrops' (push-up analyser); 'phases', 'visibility', 'alignment',
+   * 'sustained' (definitions).
+   */
   readonly rule: string;
   readonly measurement: MeasurementKind;
-  /** The measured value (degrees, %, a share, or a count); NaN when it could not be measured. */
+  /**
+   * The value the rule decided on (degrees, %, a share, or a count): for calibrated measurements
+   * (the elbow, core/calibration) the corrected value; NaN when it could not be measured.
+   */
   readonly value: number;
+  /**
+   * The detector's reading `value` was corrected from, when the rule's measurement is calibrated
+   * (the elbow's lockout and depth); absent for measurements taken as they are.
+   */
+  readonly raw?: number;
   readonly threshold: number;
   /** 'min': the value must be at least the threshold; 'max': at most. */
   readonly bound: 'min' | 'max';

@@ -3,13 +3,15 @@
  * path cannot drift apart: both build their PoseLandmarker from these values.
  */
 
-/** BlazePose model variants; the spec's "model complexity" 0, 1 and 2. */
-export type PoseModelVariant = 'lite' | 'full' | 'heavy';
+import type { PoseModelVariant } from '../core/pose-model.js';
 
-export const POSE_MODEL_VARIANTS: readonly PoseModelVariant[] = ['lite', 'full', 'heavy'];
-
-/** Complexity 1 is the spec's default: the best accuracy/speed trade-off on a laptop CPU. */
-export const DEFAULT_POSE_MODEL: PoseModelVariant = 'full';
+// The variants are the core's (its measurements are calibrated per model); re-exported here, where
+// hosts find every setting of the landmarker.
+export {
+  DEFAULT_POSE_MODEL,
+  POSE_MODEL_VARIANTS,
+  type PoseModelVariant,
+} from '../core/pose-model.js';
 
 /** The spec's "model complexity" number for each variant, for logs and result headers. */
 export const MODEL_COMPLEXITY: Readonly<Record<PoseModelVariant, 0 | 1 | 2>> = {

@@ -2,6 +2,7 @@
 // with one request log line and one error answer for whatever a route throws.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { VerificationProgress } from '@reptemple/verifier';
 import type { OutboxMailer } from '../auth/mailer.js';
 import type { AuthRouteContext } from '../auth/routes.js';
 import type { AuthService } from '../auth/service.js';
@@ -9,6 +10,8 @@ import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { MediaKind } from '../media/media-storage.js';
 import { type MediaService, UPLOAD_ID_PATTERN } from '../media/upload-service.js';
+import { answerCertificatePath, CERTIFICATE_PAGE_PATH } from '../tls/certificate-page.js';
+import type { LocalCa } from '../tls/local-ca.js';
 import { checkApiKey } from './api-keys.js';
 import type { HostPolicy } from './host-policy.js';
 import { clientIp, isLoopback, sendAppError, sendJson } from './http-utils.js';
@@ -51,6 +54,10 @@ export interface AppDependencies {
   health: () => Promise<{ ok: boolean; report: Record<string, unknown> }>;
   /** A rep's verification contact sheet (JPEG), if the recording has one. */
   contactSheet: (recordingId: string, repNumber: number) => Promise<Buffer | undefined>;
+  /** A recording's verification: its place in the queue and an estimate; undefined for none. */
+  verificationProgress: (recordingId: string) => Promise<VerificationProgress | undefined>;
+  /** With --https: the local CA, whose root /certificate offers. */
+  localCa?: LocalCa | undefined;
 }
 
 const CORS_HEADERS = {
@@ -76,6 +83,8 @@ const READ_METHODS = ['GET', 'HEAD'] as const;
 const UPLOAD_STATUS_PATTERN = new RegExp(
   `^/api/uploads/(${UPLOAD_ID_PATTERN.source.slice(1, -1)})$`,
 );
+const VERIFICATION_PROGRESS_PATTERN =
+  /^\/api\/recordings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/verification$/;
 const CONTACT_SHEET_PATTERN =
   /^\/api\/recordings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/reps\/([1-9][0-9]{0,3})\.jpg$/;
 /** What a client waiting for a thumbnail or GIF is told to wait. s */
@@ -237,6 +246,21 @@ export function createRoutes(deps: AppDependencies): Route[] {
       },
     },
     {
+      name: "a recording's verification progress (place in the queue, estimate)",
+      path: matching(VERIFICATION_PROGRESS_PATTERN),
+      methods: READ_METHODS,
+      async handle({ res, match }) {
+        // Public as the verification status is (leaderboard_entries): a place in the queue and a
+        // time say nothing about the counts.
+        const progress = await deps.verificationProgress(match![1]!);
+        if (!progress) {
+          notFound(res, 'No such recording');
+          return;
+        }
+        sendJson(res, 200, progress);
+      },
+    },
+    {
       name: "a rep's verification contact sheet",
       path: matching(CONTACT_SHEET_PATTERN),
       methods: READ_METHODS,
@@ -259,6 +283,7 @@ export function createRoutes(deps: AppDependencies): Route[] {
         res.end(method === 'HEAD' ? undefined : jpeg);
       },
     },
+    ...(deps.localCa ? [certificateRoute(deps.localCa)] : []),
     {
       name: 'any other API or media path',
       path: (pathname) => pathname.startsWith('/api/') || pathname.startsWith('/media/'),
@@ -295,9 +320,20 @@ export function createRoutes(deps: AppDependencies): Route[] {
   ];
 }
 
+/** With --https and the local CA: its install page and its root, at /certificate. */
+function certificateRoute(ca: LocalCa): Route {
+  return {
+    name: "the local CA's root and how to install it",
+    path: atOrBelow(CERTIFICATE_PAGE_PATH),
+    handle({ req, res, url, method }) {
+      answerCertificatePath(req, res, { pathname: url.pathname, method, ca, secureUrl: '/' });
+    },
+  };
+}
+
 /** The request target as a URL. Only origin-form ('/path?query') is taken: `new URL('//x/y', base)`
  * would read 'x' as a host and route '//api/...' as '/...'. */
-function parseRequestUrl(target: string | undefined): URL | undefined {
+export function parseRequestUrl(target: string | undefined): URL | undefined {
   if (!target?.startsWith('/')) return undefined;
   try {
     return new URL(`http://local${target}`);

@@ -47,7 +47,8 @@ export function isLoopbackName(name: string): boolean {
   );
 }
 
-function machineNames(): Set<string> {
+/** This machine's addresses and host name (`name`, `name.local`), as a browser would write them. */
+export function machineNames(): Set<string> {
   const names = new Set<string>();
   for (const addresses of Object.values(networkInterfaces())) {
     for (const address of addresses ?? []) names.add(address.address.toLowerCase());
@@ -91,8 +92,9 @@ export function serverUrlFor(
   acceptedName: string,
   port: number,
   publicUrl: string | undefined,
+  scheme: 'http' | 'https' = 'http',
 ): string {
   if (publicUrl) return publicUrl;
   const host = acceptedName.includes(':') ? `[${acceptedName}]` : acceptedName;
-  return `http://${host}:${port}`;
+  return `${scheme}://${host}:${port}`;
 }

@@ -75,11 +75,16 @@ export async function readJsonBody(
   return parsed as Record<string, unknown>;
 }
 
+/** The client's address. Behind a proxy (TRUST_PROXY), the last X-Forwarded-For entry: the one
+ * the proxy added. Entries before it come from the client and are whatever it wrote (nginx's usual
+ * `$proxy_add_x_forwarded_for` keeps them), so taking the first let anyone pick a new address for
+ * every request and step around the per-address rate limits. */
 export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-    if (first) return first;
+    const header = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+    const last = header?.split(',').at(-1)?.trim();
+    if (last) return last;
   }
   return req.socket.remoteAddress ?? 'unknown';
 }

@@ -1,5 +1,5 @@
 // A participant's pending verifications against their bound (issue 27, migration
-// 20261128002700_fair_verification_queue.sql, where the rule lives and is enforced): the upload
+// 20261128200000_fair_verification_queue.sql, where the rule lives and is enforced): the upload
 // endpoint refuses a video its recording could not be given (429, before anything is stored), so
 // the record flow saves the attempt without it and keeps the video on the device to send later
 // (spec 02 §8), instead of storing a video no recording may take.

@@ -41,11 +41,13 @@ export interface StackServices {
   verifier: VerificationWorker | undefined;
 }
 
-/** Where a one-time link may send the browser afterwards: this site, the allow-list, and in
+/** Where a one-time link may send the browser afterwards: this site (the public URL, or any
+ * origin of this server: a phone on https://<LAN address>:<port>), the allow-list, and in
  * development any http://localhost page. Anything else goes to the site itself. */
 export function redirectPolicy(
   config: ServerConfig,
   publicUrl: string,
+  isOwnOrigin: (target: URL) => boolean = () => false,
 ): (requested: string | undefined) => string {
   const publicOrigin = new URL(publicUrl).origin;
   return (requested) => {
@@ -59,6 +61,7 @@ export function redirectPolicy(
       (target.hostname === 'localhost' || target.hostname === '127.0.0.1');
     const allowed =
       target.origin === publicOrigin ||
+      isOwnOrigin(target) ||
       isLocalDev ||
       config.redirectAllowList.some((prefix) => target.toString().startsWith(prefix));
     return allowed ? target.toString() : publicUrl;
@@ -72,6 +75,8 @@ export async function createServices(options: {
   databaseUrl: string;
   guard: ChildGuard;
   publicUrl: string;
+  /** Whether a URL is on this server (its scheme, its port and a host name it answers). */
+  isOwnOrigin?: (target: URL) => boolean;
   log: Logger;
 }): Promise<StackServices> {
   const { config, secrets, pool, publicUrl, log } = options;
@@ -89,7 +94,7 @@ export async function createServices(options: {
     mailer,
     limiter: new RateLimiter(pool, log.child('rate-limit')),
     rateLimits: config.rateLimits,
-    resolveRedirect: redirectPolicy(config, publicUrl),
+    resolveRedirect: redirectPolicy(config, publicUrl, options.isOwnOrigin),
     log: log.child('auth'),
   });
   const queue = await startJobQueue({ databaseUrl: options.databaseUrl, log: log.child('queue') });

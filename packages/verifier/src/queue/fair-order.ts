@@ -1,8 +1,9 @@
 // The verification queue's order (issue 27): round-robin by participant, oldest first. One
 // participant's twenty videos cannot delay another's first: every worker takes the oldest waiting
 // job of the participant whose turn came least recently. This module is the order's one home:
-// the workers' take (takeNextFairJob, through JobQueue.work) and a recording's place in the queue
-// (fairQueuePosition, for the participant's "position in the queue") read the same ranking.
+// the workers' take (takeNextFairJob, through JobQueue.work) and the jobs ahead of a waiting one
+// (fairlyAheadOf, with which queue-position.ts answers a participant's "position in the queue")
+// read the same ranking.
 //
 // The ranking of the waiting jobs (created, or waiting for a retry):
 //   1. by round: a participant's oldest waiting job is in round 1, their next in round 2, ...;
@@ -15,7 +16,7 @@
 // the first participant's second video (test: packages/server/test/fair-queue.test.ts). A
 // participant is the recording's account (challenge_recordings.user_id), or the recording itself
 // when it has none. A participant's last turn is a row of reptemple_private.verification_turns
-// (migration 20261128002700), written in the statement that takes the job.
+// (migration 20261128200000), written in the statement that takes the job.
 //
 // The SQL reads pg-boss 10's job table (pinned, as reptemple_private.enqueue_verification does)
 // and takes a job exactly as pg-boss's own fetch does (state active, started_on, retry_count), so
@@ -102,43 +103,23 @@ export async function takeNextFairJob(
   return rows[0] as FairlyTakenJob | undefined;
 }
 
-export type FairQueuePosition =
-  /** `position` 1 is next; `waiting` jobs in all, `running` being verified now. */
-  { state: 'waiting'; position: number; waiting: number; running: number } | { state: 'running' };
-
 /**
- * Where a recording's job stands in the verification queue's fair order: waiting (its position,
- * 1 = next, among how many, and how many run now) or running. Undefined when the recording has no
- * job waiting or running (verified, failed, never queued). A job waiting for a retry keeps its
- * place (it may start later than its position says). `db` is a connection that may read the
- * queue's schema (the database owner's, as the workers').
+ * The data of the waiting jobs of `queue` a worker takes before the job `jobId` (itself waiting),
+ * in the fair order: what queue-position.ts counts for a recording's place in the queue. A job
+ * waiting for a retry keeps its place (it may start later than its place says).
  */
-export async function fairQueuePosition(
-  db: pg.ClientBase | pg.Pool,
+export async function fairlyAheadOf(
+  db: Pick<pg.Pool, 'query'>,
   queue: string,
-  recordingId: string,
-): Promise<FairQueuePosition | undefined> {
-  const { rows } = await db.query<{
-    state: 'waiting' | 'running';
-    position: number | null;
-    waiting: number;
-    running: number;
-  }>(
-    `with ranked as (${RANKED_WAITING_JOBS}),
-     mine as (
-       select j.id, j.state from pgboss.job j
-       where j.name = $1 and j.data ->> 'recordingId' = $2 and j.state <= 'active'
-     )
-     select case when exists (select 1 from mine where state = 'active') then 'running'
-              else 'waiting' end as state,
-       (select min(ranked.rank)::integer from ranked join mine on mine.id = ranked.id) as position,
-       (select count(*)::integer from ranked) as waiting,
-       (select count(*)::integer from pgboss.job where name = $1 and state = 'active') as running
-     where exists (select 1 from mine)`,
-    [queue, recordingId],
+  jobId: string,
+): Promise<unknown[]> {
+  const { rows } = await db.query<{ data: unknown }>(
+    `with ranked as (${RANKED_WAITING_JOBS})
+     select j.data from ranked
+     join pgboss.job j on j.name = $1 and j.id = ranked.id
+     where ranked.rank < (select rank from ranked where id = $2::uuid)
+     order by ranked.rank`,
+    [queue, jobId],
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  if (row.state === 'running' || row.position === null) return { state: 'running' };
-  return { state: 'waiting', position: row.position, waiting: row.waiting, running: row.running };
+  return rows.map((row) => row.data);
 }

@@ -3,8 +3,6 @@
 // recording its video), so their rules live in the queue's row, which ensureQueue keeps in step
 // with this definition.
 
-import type pg from 'pg';
-import { type FairQueuePosition, fairQueuePosition } from '../queue/fair-order.js';
 import type { QueueDefinition } from '../queue/job-queue.js';
 
 export interface VerificationJobData {
@@ -28,12 +26,3 @@ export const VERIFICATION_QUEUE: QueueDefinition<VerificationJobData> = {
   expireInSeconds: 900,
   order: 'round-robin-by-participant',
 };
-
-/** Where a recording's verification stands in the queue's fair order (the participant's
- * "position in the queue"): see fairQueuePosition. */
-export function verificationQueuePosition(
-  db: pg.ClientBase | pg.Pool,
-  recordingId: string,
-): Promise<FairQueuePosition | undefined> {
-  return fairQueuePosition(db, VERIFICATION_QUEUE.name, recordingId);
-}

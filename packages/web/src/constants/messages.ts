@@ -55,8 +55,18 @@ export const LOGIN = {
   tabPassword: 'Password',
   tabMagicLink: 'Magic Link',
   checkEmailTitle: 'Check your email',
-  linkExpiry: 'The link expires in 1 hour.',
+  linkExpiry: 'The link and the code expire in 1 hour.',
   useDifferentEmail: 'Use a different email',
+} as const;
+
+/** The six-digit code of the one-time sign-in e-mail, typed instead of opening its link (ours:
+ * the link opens in whatever browser the mail app picks; the code signs in this one). */
+export const ONE_TIME_CODE = {
+  label: 'Or type the 6-digit code from the e-mail',
+  submit: 'Sign in with code',
+  checking: 'Checking...',
+  invalidFormat: 'The code is 6 digits.',
+  refused: 'That code is wrong or has expired. Use the newest e-mail, or ask for a new one.',
 } as const;
 
 export const SIGNUP = {

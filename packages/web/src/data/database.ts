@@ -88,6 +88,12 @@ type AggregatePageValue = Omit<
   own_entry: AggregateEntryValue | null;
 };
 
+/** daily_attempt_status() (20261128100000_daily_attempt_status.sql) fills every field. */
+type DailyAttemptStatusValue = WithNotNull<
+  GeneratedComposite<'daily_attempt_status'>,
+  'taken' | 'time_zone' | 'day_ends_at'
+>;
+
 type GeneratedTable<Name extends keyof GeneratedPublic['Tables']> = GeneratedPublic['Tables'][Name];
 
 /** A NOT NULL column with no default that a trigger fills when an insert leaves it out: the
@@ -113,8 +119,11 @@ export type Database = Omit<GeneratedDatabase, 'public'> & {
     };
     Functions: Omit<
       GeneratedPublic['Functions'],
-      'challenge_leaderboard' | 'challenge_leaderboard_aggregate'
+      'challenge_leaderboard' | 'challenge_leaderboard_aggregate' | 'daily_attempt_status'
     > & {
+      daily_attempt_status: Omit<GeneratedFunction<'daily_attempt_status'>, 'Returns'> & {
+        Returns: DailyAttemptStatusValue;
+      };
       challenge_leaderboard: Omit<GeneratedFunction<'challenge_leaderboard'>, 'Returns'> & {
         Returns: LeaderboardPageValue;
       };
@@ -130,12 +139,14 @@ export type Database = Omit<GeneratedDatabase, 'public'> & {
       | 'leaderboard_page'
       | 'aggregate_entry'
       | 'aggregate_page'
+      | 'daily_attempt_status'
     > & {
       leaderboard_gender_counts: GenderCounts;
       leaderboard_entry: LeaderboardEntryValue;
       leaderboard_page: LeaderboardPageValue;
       aggregate_entry: AggregateEntryValue;
       aggregate_page: AggregatePageValue;
+      daily_attempt_status: DailyAttemptStatusValue;
     };
   };
 };

@@ -517,6 +517,16 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      daily_attempt_status: {
+        Args: { requested_time_zone: string; target_challenge_id: string }
+        Returns: Database["public"]["CompositeTypes"]["daily_attempt_status"]
+        SetofOptions: {
+          from: "*"
+          to: "daily_attempt_status"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       join_challenge: { Args: { target_challenge_id: string }; Returns: string }
       record_recording_share: {
@@ -577,6 +587,11 @@ export type Database = {
         own_entry:
           | Database["public"]["CompositeTypes"]["aggregate_entry"]
           | null
+      }
+      daily_attempt_status: {
+        taken: boolean | null
+        time_zone: string | null
+        day_ends_at: string | null
       }
       leaderboard_entry: {
         rank: number | null

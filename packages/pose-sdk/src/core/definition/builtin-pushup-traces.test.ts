@@ -4,6 +4,7 @@ import { builtinDefinitions } from '@reptemple/definitions';
 import { describe, expect, it } from 'vitest';
 import type { DefinitionAnalyzerConfig } from '../constants.js';
 import type { RepRecord } from '../events.js';
+import { HIPS_SAGGING, KNEES_DOWN, NOT_LOW_ENOUGH, WORM } from '../shared/judge-form-rules.js';
 import { parseTrace } from '../trace/trace-reader.js';
 import { DefinitionAnalyzer } from './definition-analyzer.js';
 
@@ -65,5 +66,69 @@ describe('the built-in push-up definition on real traces', () => {
     const { reps } = replay('04-teen-low-floor-camera');
     expect(reps[0]!.startTime).toBeGreaterThan(6_500);
     expect(reps[0]!.startTime).toBeLessThan(6_900);
+  });
+
+  it('counts the fast tops that turn short of straight, and judges them on the start range (clip 03)', () => {
+    // The one-minute set turns down before the arms straighten: by absolute phases its reps
+    // merge once the tops fall below the start range. Cut by turns, every cycle counts (74, as
+    // labelled), and the fast tops fail the start range with the calibrated value and its reading.
+    const { reps } = replay('03-fast-one-minute-counter-overlay');
+    expect(reps).toHaveLength(74);
+    const fast = reps.slice(0, 50);
+    expect(
+      fast.every((rep) => rep.invalidReason === 'Incomplete rep - skipped phases: start'),
+    ).toBe(true);
+    for (const rep of fast) {
+      const top = rep.evidence!.checks.find((check) => check.rule === 'top')!;
+      expect(top).toMatchObject({ passed: false, threshold: 160, bound: 'min' });
+      expect(top.raw).toBeLessThanOrEqual(top.value);
+      expect(top.timeMs).toBeGreaterThan(rep.startTime);
+    }
+  });
+
+  it('credits clean reps whose straight arms read 153-158 degrees (clip 08), the top check showing both numbers', () => {
+    const { reps } = replay('08-tank-top-side');
+    expect(reps.map((rep) => rep.isValidRep)).toEqual([true, true, true, true, true]);
+    const first = reps[0]!.evidence!.checks.find((check) => check.rule === 'top')!;
+    expect(first.value).toBeGreaterThanOrEqual(160);
+    expect(first.raw).toBeLessThan(160);
+  });
+
+  it('judges a shallow dip as short of the end phase instead of losing it (clip 25, 29.7 s)', () => {
+    const { reps } = replay('25-hoodie-skeleton-overlay-variations');
+    const shallow = reps.find((rep) => rep.startTime < 29_700 && rep.endTime > 29_700)!;
+    expect(shallow.invalidReason).toBe('Incomplete rep - skipped end phase');
+    expect(shallow.evidence!.deciding).toMatchObject({
+      rule: 'bottom',
+      threshold: 105,
+      passed: false,
+    });
+  });
+
+  it("judges the judges' form rules it lists, as the push-up analyser does (03's worm, 09's upper arm, 12's knees)", () => {
+    const late = replay('03-fast-one-minute-counter-overlay').reps.filter(
+      (rep) => rep.startTime > 42_000,
+    );
+    expect(late.filter((rep) => rep.invalidReason === WORM).length).toBeGreaterThanOrEqual(8);
+    const third = replay('09-tank-top-sagging-hips').reps[2]!;
+    expect(third.invalidReason).toBe(NOT_LOW_ENOUGH);
+    expect(third.evidence!.deciding).toMatchObject({ rule: 'upperArm', passed: false });
+    expect(third.evidence!.rulesJudged).toEqual([
+      'bottom',
+      'top',
+      'knees',
+      'hipPike',
+      'hipSag',
+      'worm',
+      'upperArm',
+    ]);
+    // 12 lies on the floor and gets up on her knees: a form rule fails her one rep.
+    const [eccentric] = replay('12-woman-eccentric-knee-return').reps;
+    expect([KNEES_DOWN, HIPS_SAGGING]).toContain(eccentric!.invalidReason);
+    // From the front the legs are hidden: the form rules that read them are not judged.
+    for (const rep of replay('23-front-top-down-mat').reps) {
+      expect(rep.isValidRep).toBe(true);
+      expect(rep.evidence!.rulesNotJudged).toEqual(expect.arrayContaining(['worm', 'upperArm']));
+    }
   });
 });

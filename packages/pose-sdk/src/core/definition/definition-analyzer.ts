@@ -6,6 +6,12 @@ import {
   PHASE_NAMES,
   RepTempleError,
 } from '@reptemple/definitions';
+import { correctElbowAngle, rawElbowAngle } from '../calibration/correct-elbow-angle.js';
+import {
+  ARM_CHOICE_BY_VIEW,
+  ELBOW_CALIBRATION_FLOOR,
+  STRAIGHT_ARM_READING,
+} from '../calibration/elbow-calibration.js';
 import { DEFINITION_ANALYZER_CONSTANTS, type DefinitionAnalyzerConfig } from '../constants.js';
 import {
   type AnalysisState,
@@ -14,6 +20,7 @@ import {
   NO_EVENTS,
   type RepAnalyzer,
   type RepRecord,
+  type RuleCheck,
   type TimelineEntry,
 } from '../events.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
@@ -24,7 +31,15 @@ import {
   ViewTally,
   ViewTracker,
 } from '../geometry/camera-view.js';
+import {
+  type BodySide,
+  chooseSide,
+  SIDE_SWITCH_MARGIN,
+  weakestVisibility,
+} from '../geometry/side-choice.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
+import { DEFAULT_POSE_MODEL, type PoseModelVariant } from '../pose-model.js';
+import { FormTracker } from '../shared/form-tracker.js';
 import { FrameGuard } from '../shared/frame-guard.js';
 import { GlitchFilter } from '../shared/glitch-filter.js';
 import { PresenceTracker } from '../shared/presence-tracker.js';
@@ -37,6 +52,7 @@ import {
   judgeDefinitionRepWithEvidence,
 } from './judge-definition-rep.js';
 import { passesThrough, stretchInsideRanges } from './passes-through.js';
+import { type TurnCycle, TurnCycles } from './turn-cycles.js';
 
 export type DefinitionEvent = AnalyzerEvent<DefinitionPhase, RepRecord>;
 
@@ -49,6 +65,33 @@ export interface DefinitionAnalyzerOptions {
   readonly config?: Partial<DefinitionAnalyzerConfig>;
   /** ms of the median that removes tracking glitches from each angle; 0 turns it off. Shorthand for `config.glitchWindow`. */
   readonly glitchWindow?: number;
+  /**
+   * The BlazePose model that made the landmarks (default 'full'): elbow angles are calibrated per
+   * model and view (core/calibration), as the push-up analyser's.
+   */
+  readonly model?: PoseModelVariant;
+}
+
+/** The reasons of a relative cycle's range checks (the spec's wording for skipped phases). */
+export const SKIPPED_END_PHASE = 'Incomplete rep - skipped end phase';
+export const SKIPPED_START_PHASE = 'Incomplete rep - skipped phases: start';
+
+/** Shoulder, elbow and wrist on each side: the arm the form rules choose a side by. */
+const FORM_ARM = { left: [11, 13, 15], right: [12, 14, 16] } as const;
+
+/** BlazePose's shoulder, elbow and wrist on each side: an angle on these is an elbow. */
+const ELBOW_TRIPLES = [
+  [11, 13, 15],
+  [12, 14, 16],
+] as const;
+
+function isElbowAngle(landmarks: readonly number[]): boolean {
+  return ELBOW_TRIPLES.some(
+    (triple) =>
+      landmarks[1] === triple[1] &&
+      ((landmarks[0] === triple[0] && landmarks[2] === triple[2]) ||
+        (landmarks[0] === triple[2] && landmarks[2] === triple[0])),
+  );
 }
 
 /** The definition analyser's state: the common one, plus READY and STOP. */
@@ -67,6 +110,8 @@ interface AngleSpec {
   readonly stop: boolean;
   /** Drives the phases: neither a global alignment nor a stop angle. */
   readonly drivesPhases: boolean;
+  /** An elbow angle: measured on the arm(s) the view shows and calibrated (core/calibration). */
+  readonly elbow: boolean;
 }
 
 type Measurement = 'measured' | 'warmingUp' | 'unmeasurable' | 'settling';
@@ -154,6 +199,35 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private cycleFailureCheck: DefinitionRepEvidence['alignmentFailureCheck'] = null;
   /** Where the frame being analysed collects its events, reused until a frame has some. */
   private frameEvents: DefinitionEvent[] = [];
+  private readonly model: PoseModelVariant;
+  /**
+   * degrees: how the model reads a straight arm from the current view (the calibration this
+   * frame's elbow angles were corrected with); NaN: not corrected (no view known).
+   */
+  private frameStraightReading = Number.NaN;
+  /** In a side view, which side each angle is measured on (0: as written, 1: mirrored). */
+  private readonly sideOf: Uint8Array;
+  /**
+   * Relative cycles (definition.cycle.measure 'relative'): reps are cut where the driving angles
+   * turn; null for the spec's absolute phase cycle.
+   */
+  private readonly turns: TurnCycles | null;
+  /** +1 where an angle is high at the top (start) and low at the bottom (end), -1 the reverse, 0 not driving. */
+  private readonly turnDirection: Int8Array;
+  /** The driving angles at the relative rep's bottom and at the top of its rise so far. */
+  private readonly valuesAtBottom: Float64Array;
+  private readonly valuesAtRiseTop: Float64Array;
+  private straightAtBottom = Number.NaN;
+  private straightAtRiseTop = Number.NaN;
+  /**
+   * The judges' form rules the definition lists (formRules), measured as the push-up analyser
+   * measures them; null when it lists none.
+   */
+  private readonly form: FormTracker | null;
+  /** The better-seen arm, which the form rules read the arm and body line on. */
+  private formSide: BodySide | null = null;
+  /** The cycle signal's lowest value in the absolute cycle in progress (its bottom, for the worm). */
+  private absoluteBottom = Number.POSITIVE_INFINITY;
 
   constructor(options: DefinitionAnalyzerOptions) {
     checkFrameSize(options.frameSize, 'DefinitionAnalyzer frameSize');
@@ -167,6 +241,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     checkNormalized(options.definition);
     this.definition = options.definition;
     this.frameSize = options.frameSize;
+    this.model = options.model ?? DEFAULT_POSE_MODEL;
     const globals = new Set(options.definition.globalAlignments);
     this.angles = options.definition.angles.map((angle) => {
       const global = globals.has(angle.id);
@@ -182,6 +257,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
         global,
         stop: angle.exerciseStop,
         drivesPhases: !global && !angle.exerciseStop,
+        elbow: isElbowAngle(angle.landmarks),
       };
     });
     assertDefinitionCountable(options.definition);
@@ -209,6 +285,24 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.lastFailureAt = new Float64Array(this.angles.length).fill(Number.NEGATIVE_INFINITY);
     this.cycleMeasuredFrames = new Uint32Array(this.angles.length);
     this.inSpace = new Uint8Array(this.angles.length);
+    this.sideOf = new Uint8Array(this.angles.length);
+    // A definition written before relative cycles existed has no `cycle`: the spec's phases.
+    const cycle = options.definition.cycle ?? { measure: 'absolute', minTurn: 0 };
+    this.turns = cycle.measure === 'relative' ? new TurnCycles(cycle.minTurn) : null;
+    this.turnDirection = new Int8Array(this.angles.length);
+    for (let i = 0; i < this.angles.length; i++) {
+      if (!this.angles[i]!.drivesPhases) continue;
+      const start = this.angleRanges.start[i]!;
+      const end = this.angleRanges.end[i]!;
+      this.turnDirection[i] = start.min + start.max >= end.min + end.max ? 1 : -1;
+    }
+    this.valuesAtBottom = new Float64Array(this.angles.length);
+    this.valuesAtRiseTop = new Float64Array(this.angles.length);
+    // A definition written before form rules existed has none.
+    this.form =
+      (options.definition.formRules ?? []).length > 0
+        ? new FormTracker(this.config, this.frameSize)
+        : null;
     this.definitionView = options.definition.cameraPosition === 'side' ? 'side' : 'front';
     const written = [...new Set(this.angles.flatMap((angle) => angle.written))];
     this.landmarkIds = { written, mirrored: written.map(mirrorLandmark) };
@@ -279,6 +373,12 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.cycleMeasuredFrames.fill(0);
     this.cycleFrames = 0;
     this.inSpace.fill(0);
+    this.sideOf.fill(0);
+    this.frameStraightReading = Number.NaN;
+    this.turns?.reset();
+    this.form?.reset();
+    this.formSide = null;
+    this.absoluteBottom = Number.POSITIVE_INFINITY;
     this.values.fill(0);
     for (const filter of this.filters) filter.reset();
     this.previousValues.fill(0);
@@ -316,8 +416,11 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
     const events = this.frameEvents;
     this.updatePhase(t, events);
-    this.trackStartTop(t);
-    if (this.cycleActive) this.countCycleFrame(yaw);
+    if (this.turns !== null) this.followTurns(t, events);
+    else this.trackStartTop(t);
+    if (this.form !== null) this.followForm(t, landmarks, Number.isNaN(yaw) ? undefined : world);
+    if (this.turns === null ? this.cycleActive : this.turns.cycleInProgress)
+      this.countCycleFrame(yaw);
     this.previousValues.set(this.values);
     this.lastMeasuredValues.set(this.measuredValues);
     this.previousMeasuredAt = t;
@@ -343,6 +446,11 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     }
     this.values.set(this.lastMeasuredValues);
     this.updatePhase(t, this.frameEvents);
+    if (this.turns !== null) {
+      this.followTurns(t, this.frameEvents);
+      const last = this.turns.finish();
+      if (last !== null) this.completeTurnCycle(t, last, this.frameEvents);
+    }
     this.previousValues.set(this.values);
     return this.takeFrameEvents();
   }
@@ -382,19 +490,29 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       world !== undefined && view !== null && view !== 'oblique' && view !== this.definitionView;
     let driving = true;
     let drivingMeasurable = true;
+    // Elbow angles are corrected for how this model reads a straight arm from this view (the
+    // spec's ranges describe the body, not the detector), as the push-up analyser's judged elbow.
+    this.frameStraightReading = view === null ? Number.NaN : STRAIGHT_ARM_READING[this.model][view];
     for (let i = 0; i < this.angles.length; i++) {
       const angle = this.angles[i]!;
       const space = angle.global && globalsInSpace ? world : undefined;
       this.inSpace[i] = space === undefined ? 0 : 1;
       const written = this.angleOn(landmarks, angle.written, space);
-      // In a side view both sides show the same joint; each is seen in perspective (the near
-      // arm reads too closed, the far one too open), so the measurable ones are averaged.
       const mirrored = sideView ? this.angleOn(landmarks, angle.mirrored, space) : Number.NaN;
-      const measured = Number.isNaN(mirrored)
-        ? written
-        : Number.isNaN(written)
-          ? mirrored
-          : (written + mirrored) / 2;
+      let measured: number;
+      if (Number.isNaN(mirrored)) measured = written;
+      else if (Number.isNaN(written)) measured = mirrored;
+      else if (view !== null && ARM_CHOICE_BY_VIEW[view] === 'near' && space === undefined) {
+        // Seen from the side (world landmarks say so), the far limb is behind the body and
+        // BlazePose guesses it: the near side is measured, as a judge looks at the near arm.
+        measured = this.nearSide(i, landmarks, angle) === 0 ? written : mirrored;
+      } else {
+        // Both sides in view, or no view known: the measurable ones are averaged.
+        measured = (written + mirrored) / 2;
+      }
+      if (angle.elbow && space === undefined && !Number.isNaN(this.frameStraightReading)) {
+        measured = correctElbowAngle(measured, this.frameStraightReading, ELBOW_CALIBRATION_FLOOR);
+      }
       const value = this.filters[i]!.filter(measured, t);
       this.measuredValues[i] = measured;
       this.values[i] = value;
@@ -403,6 +521,19 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     }
     if (driving) return 'measured';
     return drivingMeasurable ? 'warmingUp' : 'unmeasurable';
+  }
+
+  /**
+   * Which side of the body shows angle `index` better (0: as written, 1: mirrored): the side whose
+   * weakest landmark is the more visible, kept until the other beats it by SIDE_SWITCH_MARGIN.
+   */
+  private nearSide(index: number, landmarks: readonly Landmark[], angle: AngleSpec): number {
+    const written = weakestOf(landmarks, angle.written);
+    const mirrored = weakestOf(landmarks, angle.mirrored);
+    const current = this.sideOf[index]!;
+    if (current === 0 && mirrored > written + SIDE_SWITCH_MARGIN) this.sideOf[index] = 1;
+    else if (current === 1 && written > mirrored + SIDE_SWITCH_MARGIN) this.sideOf[index] = 0;
+    return this.sideOf[index]!;
   }
 
   /** The angle in the picture, or in space when `world` is given; NaN when a landmark is not seen. */
@@ -458,6 +589,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
 
   /** After a long gap nothing is known of the cycle in progress: detect the phase afresh. */
   private loseTrack(): void {
+    // A relative rep in progress is dropped with the phases: nothing is known of it.
+    this.turns?.reset();
     this.phase = null;
     this.candidate = null;
     this.cycleActive = false;
@@ -556,15 +689,15 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   private enterPhase(t: number, phase: DefinitionPhase, events: DefinitionEvent[]): void {
     const from = this.phase;
     if (phase === 'start') {
-      if (this.cycleActive) this.completeCycle(t, events);
+      // Absolute cycles end here; relative ones are cut by their turns (followTurns), while the
+      // phases go on following the ranges for the timeline.
+      if (this.turns === null) {
+        if (this.cycleActive) this.completeCycle(t, events);
+        this.beginCycleBookkeeping();
+      }
       this.cycleActive = true;
       this.history = ['start'];
       this.cycleLeftStartAt = null;
-      this.cycleFailureReason = null;
-      this.cycleFailureCheck = null;
-      this.cycleView.clear();
-      this.cycleMeasuredFrames.fill(0);
-      this.cycleFrames = 0;
       this.startTopDistance = Number.NEGATIVE_INFINITY;
       this.startTopAt = t;
       this.startLowDistance = Number.POSITIVE_INFINITY;
@@ -583,6 +716,189 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     this.startHeldSince = null;
     this.ledger.addEntry(t, phase, this.anglesRecord(), this.ready && this.matches(phase));
     events.push({ type: 'phase', timestampMs: t, from, to: phase });
+  }
+
+  /**
+   * A frame for the form rules: the arm and body line on the better-seen side, in the rep in
+   * progress; its bottom is the lowest point of the cycle signal (the worm is measured up from it).
+   */
+  private followForm(
+    t: number,
+    landmarks: readonly Landmark[],
+    world: readonly WorldLandmark[] | undefined,
+  ): void {
+    const threshold = this.config.minLandmarkVisibility * this.config.elbowVisibilityFactor;
+    this.formSide = chooseSide(
+      weakestVisibility(landmarks, FORM_ARM.left),
+      weakestVisibility(landmarks, FORM_ARM.right),
+      threshold,
+      this.formSide,
+    );
+    const turns = this.turns;
+    const inRep = turns === null ? this.cycleActive : turns.cycleInProgress;
+    let atBottom = false;
+    if (turns !== null) atBottom = inRep && turns.bottomTime === t;
+    else if (inRep) {
+      const signal = this.cycleSignal();
+      if (signal < this.absoluteBottom) {
+        this.absoluteBottom = signal;
+        atBottom = true;
+      }
+    }
+    this.form!.frame(
+      t,
+      landmarks,
+      world,
+      this.viewTracker.view,
+      this.formSide,
+      this.formSide ?? 'left',
+      inRep,
+      atBottom,
+    );
+  }
+
+  /** The phase-driving angles summed, each turned so the top is high (degrees). */
+  private cycleSignal(): number {
+    let signal = 0;
+    for (let i = 0; i < this.angles.length; i++) {
+      const direction = this.turnDirection[i]!;
+      if (direction !== 0) signal += direction * this.values[i]!;
+    }
+    return signal;
+  }
+
+  /** A rep begins: its view, the frames that measured each angle, and its first failure. */
+  private beginCycleBookkeeping(): void {
+    this.form?.startRep();
+    this.absoluteBottom = Number.POSITIVE_INFINITY;
+    this.cycleFailureReason = null;
+    this.cycleFailureCheck = null;
+    this.cycleView.clear();
+    this.cycleMeasuredFrames.fill(0);
+    this.cycleFrames = 0;
+  }
+
+  // ---- relative cycles --------------------------------------------------------------------------
+
+  /**
+   * A relative cycle's frame: the driving angles summed (each turned so the top is high) are cut
+   * into reps where they turn (TurnCycles); the angles at the rep's bottom and at its rise's top
+   * are kept for its range checks.
+   */
+  private followTurns(t: number, events: DefinitionEvent[]): void {
+    const turns = this.turns!;
+    const signal = this.cycleSignal();
+    const wasInCycle = turns.cycleInProgress;
+    const completed = turns.push(signal, t, this.matches('start'));
+    if (completed !== null) this.completeTurnCycle(t, completed, events);
+    if (!turns.cycleInProgress) return;
+    if (!wasInCycle || completed !== null) this.beginTurnCycle(turns.cycleStartTime);
+    if (turns.bottomTime === t) {
+      this.valuesAtBottom.set(this.values);
+      this.straightAtBottom = this.frameStraightReading;
+    }
+    if (turns.riseTopTime === t) {
+      this.valuesAtRiseTop.set(this.values);
+      this.straightAtRiseTop = this.frameStraightReading;
+    }
+  }
+
+  /**
+   * A relative rep began at `startTime` (its top, ms; it is found a little later, once the body
+   * has turned): failures logged since that top stay with it.
+   */
+  private beginTurnCycle(startTime: number): void {
+    const failure = this.cycleFailureCheck;
+    const keepFailure = failure !== null && failure.timeMs >= startTime;
+    const reason = this.cycleFailureReason;
+    this.beginCycleBookkeeping();
+    if (keepFailure) {
+      this.cycleFailureReason = reason;
+      this.cycleFailureCheck = failure;
+    }
+  }
+
+  /** A relative rep ended: judged on its range checks, its alignment and what was seen of it. */
+  private completeTurnCycle(t: number, turn: TurnCycle, events: DefinitionEvent[]): void {
+    const endsNow = turn.endTime === t;
+    const endValues = endsNow ? this.values : this.valuesAtRiseTop;
+    const endStraight = endsNow ? this.frameStraightReading : this.straightAtRiseTop;
+    const rangeChecks: RuleCheck[] = [];
+    for (let i = 0; i < this.angles.length; i++) {
+      const direction = this.turnDirection[i]!;
+      if (direction === 0) continue;
+      rangeChecks.push(
+        this.rangeCheck(
+          i,
+          'bottom',
+          this.valuesAtBottom[i]!,
+          this.straightAtBottom,
+          turn.bottomTime,
+        ),
+      );
+    }
+    for (let i = 0; i < this.angles.length; i++) {
+      const direction = this.turnDirection[i]!;
+      if (direction === 0) continue;
+      rangeChecks.push(this.rangeCheck(i, 'top', endValues[i]!, endStraight, turn.endTime));
+    }
+    const failedBottom = rangeChecks.some((check) => check.rule === 'bottom' && !check.passed);
+    const failedTop = rangeChecks.some((check) => check.rule === 'top' && !check.passed);
+    const rangeReason = failedBottom ? SKIPPED_END_PHASE : failedTop ? SKIPPED_START_PHASE : null;
+    const nonGlobalFailureTimes: number[] = [];
+    for (const failure of this.failures) {
+      if (!failure.global && failure.timestampMs >= turn.startTime)
+        nonGlobalFailureTimes.push(failure.timestampMs);
+    }
+    this.keepRep(
+      {
+        phasesAfterStart: [],
+        leftStartAt: turn.startTime,
+        endTime: turn.endTime,
+        alignmentFailure: this.cycleFailureReason,
+        nonGlobalFailureTimes,
+        range: { checks: rangeChecks, reason: rangeReason },
+      },
+      turn.startTime,
+      turn.endTime,
+      t,
+      events,
+    );
+  }
+
+  /**
+   * Whether angle `index` reached its phase's range at the rep's bottom (the end phase) or top (the
+   * start phase), as a check with the value the rule used, its reading (for calibrated elbows) and
+   * its frame.
+   */
+  private rangeCheck(
+    index: number,
+    rule: 'bottom' | 'top',
+    value: number,
+    straightReading: number,
+    timeMs: number,
+  ): RuleCheck {
+    const range = (rule === 'bottom' ? this.angleRanges.end : this.angleRanges.start)[index]!;
+    const highAtTop = this.turnDirection[index]! > 0;
+    // The bound the angle must pass: at the bottom the end range's near edge, at the top the
+    // start range's near edge (for an angle high at the top: end.max, start.min).
+    const bound: 'min' | 'max' = (rule === 'bottom') === highAtTop ? 'max' : 'min';
+    const threshold = bound === 'max' ? range.max : range.min;
+    const passed = bound === 'max' ? value <= threshold : value >= threshold;
+    const angle = this.angles[index]!;
+    const check: RuleCheck = {
+      rule,
+      measurement: '2d',
+      value: Math.round(value * 10) / 10,
+      threshold,
+      bound,
+      passed,
+      side: null,
+      timeMs: Math.round(timeMs * 10) / 10,
+    };
+    if (!angle.elbow || Number.isNaN(straightReading)) return check;
+    const raw = rawElbowAngle(value, straightReading, ELBOW_CALIBRATION_FLOOR);
+    return { ...check, raw: Math.round(raw * 10) / 10 };
   }
 
   /**
@@ -627,10 +943,39 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
   // ---- reps -----------------------------------------------------------------------------------
 
   private completeCycle(t: number, events: DefinitionEvent[]): void {
-    const { reason, evidence } = judgeDefinitionRepWithEvidence(
+    // From where the body left its starting position (its top), not where it crossed the start
+    // range's boundary: the push-up analyser's reps span the same way.
+    this.keepRep(
       this.measureRep(t),
+      this.cycleStartedAt ?? this.cycleLeftStartAt ?? t,
+      t,
+      t,
+      events,
+    );
+  }
+
+  /** Judges a completed rep and keeps it (the spec's qualification rep first, if enabled). */
+  private keepRep(
+    measurements: DefinitionRepMeasurements,
+    startTime: number,
+    endTime: number,
+    t: number,
+    events: DefinitionEvent[],
+  ): void {
+    const repEvidence = this.repEvidence();
+    const { reason, evidence } = judgeDefinitionRepWithEvidence(
+      this.form === null
+        ? measurements
+        : {
+            ...measurements,
+            form: {
+              rules: this.definition.formRules,
+              measurements: this.form.measurements(repEvidence.view === 'front'),
+              side: this.formSide,
+            },
+          },
       this.config,
-      this.repEvidence(),
+      repEvidence,
     );
     if (this.definition.qualificationRep.enabled && !this.qualified) {
       // Until the first valid rep, invalid attempts are ignored; the qualifying rep counts as 1.
@@ -639,10 +984,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
     }
     const rep = this.ledger.keep({
       repNumber: this.ledger.nextRepNumber,
-      // From where the body left its starting position (its top), not where it crossed the
-      // start range's boundary: the push-up analyser's reps span the same way.
-      startTime: this.cycleStartedAt ?? this.cycleLeftStartAt ?? t,
-      endTime: t,
+      startTime,
+      endTime,
       isValidRep: reason === null,
       invalidReason: reason,
       evidence,
@@ -818,6 +1161,12 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       }
     }
   }
+}
+
+function weakestOf(landmarks: readonly Landmark[], ids: readonly number[]): number {
+  let weakest = 1;
+  for (const id of ids) weakest = Math.min(weakest, landmarks[id]!.visibility);
+  return weakest;
 }
 
 function countAtLeast(

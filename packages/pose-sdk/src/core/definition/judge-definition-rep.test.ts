@@ -104,9 +104,17 @@ describe('judgeDefinitionRepWithEvidence', () => {
     ],
   };
 
-  it('with a known view, a global alignment measured on under half the rep fails visibility', () => {
-    // The legs behind the body seen from the head: the knee rule was given 8 frames of 30.
-    const { reason, evidence } = judgeDefinitionRepWithEvidence(clean, config, hidden);
+  it('from the front, a global alignment the view could not see is not judged; from the side it fails visibility', () => {
+    // The legs behind the body seen from the head: the knee rule was given 8 frames of 30. A
+    // judge at the head sees the arms, not the legs: the knee is listed as not judged.
+    const front = judgeDefinitionRepWithEvidence(clean, config, hidden);
+    expect(front.reason).toBeNull();
+    expect(front.evidence.rulesNotJudged).toEqual(['knee']);
+    // From the side the legs should be in the picture: a rep with them unseen is not credited.
+    const { reason, evidence } = judgeDefinitionRepWithEvidence(clean, config, {
+      ...hidden,
+      view: 'side',
+    });
     expect(reason).toBe('Insufficient landmark visibility');
     expect(evidence.deciding).toMatchObject({
       rule: 'visibility',

@@ -1,6 +1,13 @@
+import type { FormRuleName } from '@reptemple/definitions';
 import type { DefinitionAnalyzerConfig } from '../constants.js';
-import type { DefinitionPhase, MeasurementKind, RepEvidence } from '../events.js';
+import type { DefinitionPhase, MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
+import type { FormMeasurements } from '../shared/form-tracker.js';
+import {
+  FORM_RULE_MEASUREMENT,
+  type FormRuleConfig,
+  judgeFormRule,
+} from '../shared/judge-form-rules.js';
 import { PendingChecks } from '../shared/pending-checks.js';
 import { SharedChecks } from '../shared/shared-checks.js';
 import { classifyCycle } from './classify-cycle.js';
@@ -17,6 +24,21 @@ export interface DefinitionRepMeasurements {
   readonly alignmentFailure: string | null;
   /** ms: when each non-global alignment failure since the cycle left start was logged */
   readonly nonGlobalFailureTimes: readonly number[];
+  /**
+   * A relative cycle (definition.cycle.measure 'relative'): its checks that the bottom reached the
+   * end phase's ranges and the top the start phase's, and the reason when one failed. They take
+   * the place of the phase path, which absolute cycles are judged on.
+   */
+  readonly range?: { readonly checks: readonly RuleCheck[]; readonly reason: string | null };
+  /**
+   * The judges' form rules the definition lists (formRules) and what the rep measured for them,
+   * on `side` (the better-seen arm and body line).
+   */
+  readonly form?: {
+    readonly rules: readonly FormRuleName[];
+    readonly measurements: FormMeasurements;
+    readonly side: 'left' | 'right' | null;
+  };
 }
 
 /** What the analyser adds when it had world landmarks (and, for the evidence, in any case). */
@@ -67,8 +89,21 @@ const PASSED_ALIGNMENT_CHECKS: Readonly<Record<MeasurementKind, SharedChecks>> =
  */
 const RULES_JUDGED_WITH_VISIBILITY = prefixes(['phases', 'visibility', 'alignment', 'sustained']);
 const RULES_JUDGED_WITHOUT_VISIBILITY = prefixes(['phases', 'alignment', 'sustained']);
-/** The checks of the rep being judged: at most one per rule (see RULES_JUDGED_WITH_VISIBILITY). */
-const pendingChecks = new PendingChecks(RULES_JUDGED_WITH_VISIBILITY.length);
+/** Relative cycles are judged on their bottom and top instead of their phase path. */
+const RANGE_RULES_WITH_VISIBILITY = prefixes([
+  'bottom',
+  'top',
+  'visibility',
+  'alignment',
+  'sustained',
+]);
+const RANGE_RULES_WITHOUT_VISIBILITY = prefixes(['bottom', 'top', 'alignment', 'sustained']);
+/**
+ * The checks of the rep being judged: one per rule, and for a relative cycle one bottom and one
+ * top check per driving angle (a definition has a few).
+ */
+const MAX_CHECKS = 64;
+const pendingChecks = new PendingChecks(MAX_CHECKS);
 
 /** A definition's rules all judge from every view. */
 const NO_RULES: readonly string[] = Object.freeze([]);
@@ -90,18 +125,57 @@ export function judgeDefinitionRepWithEvidence(
   config: Pick<
     DefinitionAnalyzerConfig,
     'sustainedCycleShare' | 'sustainedFailureLimit' | 'minGlobalMeasuredShare'
-  >,
+  > &
+    Partial<FormRuleConfig>,
   evidence: DefinitionRepEvidence,
 ): { reason: string | null; evidence: RepEvidence } {
   const checks = pendingChecks;
   checks.clear();
-  const phaseReason = classifyCycle(rep.phasesAfterStart);
-  checks.add(
-    PHASES_CHECKS.get(rep.phasesAfterStart.length, COMPLETE_CYCLE_PHASES, phaseReason === null),
-  );
-  let reason = phaseReason;
+  let reason: string | null;
+  if (rep.range !== undefined) {
+    // The bottom checks, then the top checks: the first failing rule names the reason, and the
+    // evidence keeps them all (the rule's value, its reading, its frame).
+    const ordered = [...rep.range.checks].sort(
+      (a, b) => Number(a.rule === 'top') - Number(b.rule === 'top'),
+    );
+    for (const check of ordered.slice(0, MAX_CHECKS - 3)) checks.add(check);
+    reason = rep.range.reason;
+  } else {
+    reason = classifyCycle(rep.phasesAfterStart);
+    checks.add(
+      PHASES_CHECKS.get(rep.phasesAfterStart.length, COMPLETE_CYCLE_PHASES, reason === null),
+    );
+  }
+  // The judges' form rules the definition lists, each from the views that can see it (a rule the
+  // view cannot judge is listed as not judged; without a view none is).
+  const formJudged: string[] = [];
+  const formNotJudged: string[] = [];
+  if (reason === null && rep.form !== undefined) {
+    const view = evidence.view;
+    for (const rule of rep.form.rules) {
+      const measurement = view === null ? undefined : FORM_RULE_MEASUREMENT[rule][view];
+      if (measurement === undefined) {
+        formNotJudged.push(rule);
+        continue;
+      }
+      formJudged.push(rule);
+      const judged = judgeFormRule(
+        rule,
+        measurement,
+        rep.form.measurements,
+        config as FormRuleConfig,
+        rep.form.side,
+      );
+      if (judged.check !== null) checks.add(judged.check);
+      if (judged.reason !== null) {
+        reason = judged.reason;
+        break;
+      }
+    }
+  }
   let seenShare = 1;
   let visibilityJudged = false;
+  let notJudged: readonly string[] = NO_RULES;
   if (reason === null && evidence.view !== null) {
     let leastSeen: DefinitionRepEvidence['globalAlignments'][number] | null = null;
     for (const angle of evidence.globalAlignments)
@@ -109,11 +183,23 @@ export function judgeDefinitionRepWithEvidence(
     if (leastSeen !== null) {
       const share =
         evidence.measuredFrames === 0 ? 0 : leastSeen.measuredFrames / evidence.measuredFrames;
-      seenShare = share;
       const seen = share >= config.minGlobalMeasuredShare;
-      visibilityJudged = true;
-      checks.add(VISIBILITY_CHECKS.get(share, config.minGlobalMeasuredShare, seen));
-      if (!seen) reason = 'Insufficient landmark visibility';
+      if (!seen && evidence.view === 'front') {
+        // From the front the legs are behind the body: a judge at the head sees the arms, not
+        // the body line, so the global alignments it could not see are not judged (the
+        // push-up analyser does the same).
+        notJudged = evidence.globalAlignments
+          .filter(
+            (angle) =>
+              angle.measuredFrames < config.minGlobalMeasuredShare * evidence.measuredFrames,
+          )
+          .map((angle) => angle.id);
+      } else {
+        seenShare = share;
+        visibilityJudged = true;
+        checks.add(VISIBILITY_CHECKS.get(share, config.minGlobalMeasuredShare, seen));
+        if (!seen) reason = 'Insufficient landmark visibility';
+      }
     }
   }
   if (reason === null) {
@@ -141,16 +227,35 @@ export function judgeDefinitionRepWithEvidence(
     checks.add(SUSTAINED_CHECKS.get(sustained, config.sustainedFailureLimit, passed));
     if (!passed) reason = `Sustained alignment failures: ${sustained} during the rep`;
   }
-  const deciding = reason === null ? null : checks.last;
-  const rulesJudged = visibilityJudged
-    ? RULES_JUDGED_WITH_VISIBILITY
-    : RULES_JUDGED_WITHOUT_VISIBILITY;
+  const deciding = reason === null ? null : decidingCheck(checks, rep.range !== undefined);
+  const ruleLists =
+    rep.range !== undefined
+      ? visibilityJudged
+        ? RANGE_RULES_WITH_VISIBILITY
+        : RANGE_RULES_WITHOUT_VISIBILITY
+      : visibilityJudged
+        ? RULES_JUDGED_WITH_VISIBILITY
+        : RULES_JUDGED_WITHOUT_VISIBILITY;
+  let rulesJudged: readonly string[];
+  if (rep.form === undefined) {
+    rulesJudged = ruleLists[rulesReached(checks, rep.range !== undefined)]!;
+  } else {
+    // The form rules come after the phases (or the range checks), before visibility; a form rule
+    // with nothing to measure was judged without a check.
+    const others: string[] = [];
+    for (let i = 0; i < checks.count; i++) {
+      const rule = checks.at(i).rule;
+      if (!FORM_RULE_SET.has(rule) && !others.includes(rule)) others.push(rule);
+    }
+    const first = rep.range !== undefined ? 2 : 1;
+    rulesJudged = [...others.slice(0, first), ...formJudged, ...others.slice(first)];
+  }
   return {
     reason,
     evidence: {
       view: evidence.view,
-      rulesJudged: rulesJudged[checks.count - 1]!,
-      rulesNotJudged: NO_RULES,
+      rulesJudged,
+      rulesNotJudged: formNotJudged.length === 0 ? notJudged : [...formNotJudged, ...notJudged],
       deciding,
       checks: checks.toArray(),
       // Phase paths and failure counts are not near-misses of a measured value: the verdict is as
@@ -160,6 +265,29 @@ export function judgeDefinitionRepWithEvidence(
     },
   };
 }
+
+/**
+ * The check that decided an invalid rep: the last made, except that the range checks of a relative
+ * cycle are all made first, so when one of them decided, it is the first that failed.
+ */
+function decidingCheck(checks: PendingChecks, range: boolean): RuleCheck {
+  const last = checks.last;
+  if (!range || (last.rule !== 'bottom' && last.rule !== 'top')) return last;
+  for (let i = 0; i < checks.count; i++) if (!checks.at(i).passed) return checks.at(i);
+  return last;
+}
+
+/** Index, in the rule lists, of the last rule judged (a relative cycle's range checks are two rules). */
+function rulesReached(checks: PendingChecks, range: boolean): number {
+  if (!range) return checks.count - 1;
+  const rules = new Set<string>();
+  for (let i = 0; i < checks.count; i++) rules.add(checks.at(i).rule);
+  // bottom and top are always both made: the rules after them follow in order.
+  return rules.size - 1;
+}
+
+/** The form rules' names, to tell their checks from the definition's own. */
+const FORM_RULE_SET: ReadonlySet<string> = new Set(Object.keys(FORM_RULE_MEASUREMENT));
 
 function round2(value: number): number {
   return Math.round(value * SHARE_SCALE) / SHARE_SCALE;

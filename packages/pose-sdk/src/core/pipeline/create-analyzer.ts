@@ -8,6 +8,7 @@ import {
   type DefinitionAnalyzerOptions,
 } from '../definition/definition-analyzer.js';
 import type { DefinitionPhase, PushupPhase, RepAnalyzer, RepRecord } from '../events.js';
+import type { PoseModelVariant } from '../pose-model.js';
 import { PushupAnalyzer, type PushupAnalyzerOptions } from '../pushup/pushup-analyzer.js';
 import type { FrameSize } from '../types.js';
 
@@ -30,6 +31,12 @@ export type AnalyzerChoice = PushupChoice | DefinitionChoice;
 export interface AnalyzerFrameOptions {
   /** Pixel size of the frames the landmarks are normalised to (angles are measured in pixels). */
   readonly frameSize: FrameSize;
+  /**
+   * The BlazePose model that made the landmarks (default 'full'): measurements are calibrated
+   * per model (core/calibration). Hosts know it: the CLI's --model, a trace's header, the
+   * browser's loaded model, the server's verification model.
+   */
+  readonly model?: PoseModelVariant;
 }
 
 /** The phases either analyser reports. */
@@ -57,11 +64,11 @@ export function createAnalyzer(
   choice: AnalyzerChoice,
   options: AnalyzerFrameOptions,
 ): AnyRepAnalyzer {
-  const { frameSize } = options;
+  const { frameSize, model } = options;
   if (choice.kind === 'pushup') {
     const { kind: _pushup, ...pushupOptions } = choice;
-    return new PushupAnalyzer({ ...pushupOptions, frameSize });
+    return new PushupAnalyzer({ ...pushupOptions, frameSize, ...(model ? { model } : {}) });
   }
   const { kind: _definition, ...definitionOptions } = choice;
-  return new DefinitionAnalyzer({ ...definitionOptions, frameSize });
+  return new DefinitionAnalyzer({ ...definitionOptions, frameSize, ...(model ? { model } : {}) });
 }

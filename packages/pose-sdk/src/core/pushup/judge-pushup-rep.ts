@@ -1,11 +1,27 @@
 import type { PushupAnalyzerConfig } from '../constants.js';
 import type { MeasurementKind, RepEvidence, RuleCheck } from '../events.js';
 import type { CameraView } from '../geometry/camera-view.js';
+import type { FormMeasurements } from '../shared/form-tracker.js';
+import {
+  FORM_RULE_MEASUREMENT,
+  judgeFormRule,
+  NOT_LOW_ENOUGH,
+} from '../shared/judge-form-rules.js';
 import { PendingChecks } from '../shared/pending-checks.js';
 import { SharedChecks } from '../shared/shared-checks.js';
 
 export const INCOMPLETE_RANGE_OF_MOTION =
   'Incomplete range of motion: returned to up without reaching down position.';
+
+// The judges' form rules (knees, pike, sag, worm, upper arm) are shared with the definition
+// analyser: their reasons, measurements by view and judge live in shared/judge-form-rules.ts.
+export {
+  HIPS_PIKED,
+  HIPS_SAGGING,
+  KNEES_DOWN,
+  NOT_LOW_ENOUGH,
+  WORM,
+} from '../shared/judge-form-rules.js';
 
 /** Which arms an elbow value came from. */
 export type ArmsMeasured = 'left' | 'right' | 'both';
@@ -29,9 +45,11 @@ export interface PushupCycleStats {
 
 /**
  * What the analyser adds when it had world landmarks: the view over the cycle, the body line in
- * space, and where (time, side) the deciding values were taken.
+ * space, the judges' rules (upper arm, hips, knees), and where (time, side) the deciding values
+ * were taken. Elbow angles are the calibrated measure (core/calibration); `...Raw` are the
+ * detector's readings they were corrected from (NaN when no correction applied).
  */
-export interface PushupCycleEvidence {
+export interface PushupCycleEvidence extends FormMeasurements {
   readonly view: CameraView | null;
   /** %: mean body-line score measured in space (NaN when never measured) */
   readonly alignmentScore3d: number;
@@ -42,47 +60,88 @@ export interface PushupCycleEvidence {
   /** ms */
   readonly minElbowTime: number;
   readonly minElbowArms: ArmsMeasured | null;
+  /** degrees: the detector's reading of the lowest elbow angle (NaN: not corrected) */
+  readonly minElbowRaw: number;
   /** ms */
   readonly endTime: number;
   readonly endTopArms: ArmsMeasured | null;
+  /** degrees: the detector's reading of the top the rep returned to (NaN: not corrected) */
+  readonly endTopElbowRaw: number;
   /** ms: the frame of the lowest 10-sample mean alignment */
   readonly minAlignmentTime: number;
   readonly bodySide: 'left' | 'right' | null;
 }
 
-/** The push-up analyser's rules, in the order they are checked (the first failure is the reason). */
-export type PushupRule = 'visibility' | 'bodyLine' | 'depth' | 'lockout' | 'alignmentDrops';
+/**
+ * The push-up analyser's rules: the spec's (visibility, bodyLine, depth, lockout, alignmentDrops)
+ * and the judges' beyond it (knees, hipPike, hipSag, worm, upperArm; docs/judging-rubric.md).
+ */
+export type PushupRule =
+  | 'visibility'
+  | 'bodyLine'
+  | 'hipSag'
+  | 'worm'
+  | 'hipPike'
+  | 'knees'
+  | 'depth'
+  | 'upperArm'
+  | 'lockout'
+  | 'alignmentDrops';
 
 /**
  * How each rule is measured from each view; a view a rule is missing from is one it cannot judge
- * from. Measured on the fixtures (docs/decisions.md, "Judging from any camera"):
- * - the elbow (depth, lockout) in the picture, the mean of both arms: world landmarks compress
- *   the elbow's range (at the bottom of side-view reps, where the picture shows the true angle,
- *   they read 20-40 degrees more open; at the top 5-15 less), so their values cannot be held to
- *   105/120/160. A straight arm is straight in any projection, and a bent one bends visibly when
- *   the elbows flare, so front views read as side views do (bottoms 35-60, tops 177-179).
- * - the body line in the picture from the side and obliquely, in space from the front: from the
- *   front the line shoulder-hip-ankle runs along the camera's axis and its picture angle means
- *   nothing. Space compresses joints toward straight too (obliquely the knee of a knee push-up
- *   reads 84 degrees in the picture, 138 in space), so it is used only where the picture fails.
+ * from. Measured on the fixtures (docs/decisions.md, "Judging from any camera" and "Verdicts a
+ * judge would sign"):
+ * - the elbow (depth, lockout) in the picture, calibrated per model and view (core/calibration):
+ *   world landmarks compress the elbow's range, so their values cannot be held to 105/120/160.
+ * - the body line (alignment, sag, pike, knees) in the picture from the side and obliquely, in
+ *   space from the front, where the line runs along the camera's axis and its picture means
+ *   nothing.
+ * - the upper arm's elevation (the judges' "upper arm parallel to the floor") in the picture, from
+ *   the side and obliquely; from the front the upper arm points at the camera.
  */
 export const PUSHUP_RULE_MEASUREMENT: Readonly<
   Record<PushupRule, Readonly<Partial<Record<CameraView, MeasurementKind>>>>
 > = {
   visibility: { side: 'count', oblique: 'count', front: 'count' },
   bodyLine: { side: '2d', oblique: '2d', front: '3d' },
+  hipSag: FORM_RULE_MEASUREMENT.hipSag,
+  worm: FORM_RULE_MEASUREMENT.worm,
+  hipPike: FORM_RULE_MEASUREMENT.hipPike,
+  knees: FORM_RULE_MEASUREMENT.knees,
   depth: { side: '2d', oblique: '2d', front: '2d' },
+  upperArm: FORM_RULE_MEASUREMENT.upperArm,
   lockout: { side: '2d', oblique: '2d', front: '2d' },
   alignmentDrops: { side: '2d', oblique: '2d', front: '3d' },
 };
 
+/**
+ * The body's rules come first, the most specific first: a knee push-up also bends the line at the
+ * hip, and a pike or a sag with the feet out of the picture is better named than "not seen" (the
+ * line to the ankle, which the spec's score needs, is checked for visibility with that score).
+ */
 const RULE_ORDER: readonly PushupRule[] = [
   'visibility',
+  'knees',
+  'hipPike',
+  'hipSag',
+  'worm',
   'bodyLine',
   'depth',
+  'upperArm',
   'lockout',
   'alignmentDrops',
 ];
+
+/** The rules that judge the legs and the body line: what a camera at the head may not see. */
+const BODY_LINE_RULES: ReadonlySet<PushupRule> = new Set([
+  'bodyLine',
+  'hipSag',
+  'worm',
+  'hipPike',
+  'knees',
+  'alignmentDrops',
+]);
 
 /** Each rule's measurement in RULE_ORDER, per view; undefined where the view cannot judge it. */
 type RuleMeasurements = readonly (MeasurementKind | undefined)[];
@@ -93,9 +152,24 @@ const MEASUREMENTS_BY_VIEW: Readonly<Record<CameraView, RuleMeasurements>> = {
   front: RULE_ORDER.map((rule) => PUSHUP_RULE_MEASUREMENT[rule].front),
 };
 
-/** Before views: every rule in the picture. */
+/**
+ * From the front with the legs hidden behind the body (a camera at the head), the body-line rules
+ * cannot judge: a judge standing there sees the arms, not the line.
+ */
+const FRONT_LEGS_HIDDEN: RuleMeasurements = MEASUREMENTS_BY_VIEW.front.map((measurement, i) =>
+  BODY_LINE_RULES.has(RULE_ORDER[i]!) ? undefined : measurement,
+);
+
+/** Before views: the spec's rules in the picture, as before views were detected. */
+const SPEC_RULES: ReadonlySet<PushupRule> = new Set([
+  'visibility',
+  'bodyLine',
+  'depth',
+  'lockout',
+  'alignmentDrops',
+]);
 const MEASUREMENTS_WITHOUT_VIEW: RuleMeasurements = RULE_ORDER.map((rule) =>
-  rule === 'visibility' ? 'count' : '2d',
+  !SPEC_RULES.has(rule) ? undefined : rule === 'visibility' ? 'count' : '2d',
 );
 
 /** The rules judged, and those the view could not judge, up to the rule where judging stopped. */
@@ -123,13 +197,19 @@ const RULE_LISTS_BY_VIEW: Readonly<Record<CameraView, readonly RuleLists[]>> = {
   oblique: ruleListsByStop(MEASUREMENTS_BY_VIEW.oblique),
   front: ruleListsByStop(MEASUREMENTS_BY_VIEW.front),
 };
+const RULE_LISTS_FRONT_LEGS_HIDDEN = ruleListsByStop(FRONT_LEGS_HIDDEN);
 const RULE_LISTS_WITHOUT_VIEW = ruleListsByStop(MEASUREMENTS_WITHOUT_VIEW);
 
 /** Each rule's bound: 'min', its value must be at least the threshold; 'max', at most. */
 const RULE_BOUND: Readonly<Record<PushupRule, 'min' | 'max'>> = {
   visibility: 'min',
   bodyLine: 'min',
+  hipSag: 'max',
+  worm: 'max',
+  hipPike: 'max',
+  knees: 'min',
   depth: 'max',
+  upperArm: 'max',
   lockout: 'min',
   alignmentDrops: 'max',
 };
@@ -157,7 +237,7 @@ const UNTIMED_CHECKS = Object.fromEntries(
 const pendingChecks = new PendingChecks(RULE_ORDER.length);
 
 export interface PushupJudgement {
-  /** Why the rep is invalid (spec 01 §8 wording), or null when valid. */
+  /** Why the rep is invalid (spec 01 §8 wording, or the rubric's for its rules), or null when valid. */
   readonly reason: string | null;
   readonly evidence: RepEvidence;
 }
@@ -165,8 +245,8 @@ export interface PushupJudgement {
 /**
  * Judges a completed push-up: null when valid, else the reason (spec 01 §8 wording). The checks
  * run in this order and the first failure is the reason given. Without world landmarks (no
- * `evidence`, or its view null: version 1 traces, hosts that pass image landmarks only) every rule
- * is judged in the picture, exactly as before views were detected.
+ * `evidence`, or its view null: version 1 traces, hosts that pass image landmarks only) the
+ * spec's rules are judged in the picture, exactly as before views were detected.
  */
 export function judgePushupRep(
   cycle: PushupCycleStats,
@@ -187,7 +267,16 @@ export function judgePushupRepWithEvidence(
   evidence?: PushupCycleEvidence,
 ): PushupJudgement {
   const view = evidence?.view ?? null;
-  const measurements = view === null ? MEASUREMENTS_WITHOUT_VIEW : MEASUREMENTS_BY_VIEW[view];
+  const legsHidden =
+    view === 'front' &&
+    evidence !== undefined &&
+    bodyLineShare(cycle, evidence, true) < config.minVisibleFrameShare;
+  const measurements =
+    view === null
+      ? MEASUREMENTS_WITHOUT_VIEW
+      : legsHidden
+        ? FRONT_LEGS_HIDDEN
+        : MEASUREMENTS_BY_VIEW[view];
   const checks = pendingChecks;
   checks.clear();
   let reason: string | null = null;
@@ -208,9 +297,13 @@ export function judgePushupRepWithEvidence(
     );
     if (reason !== null) break;
   }
-  const rules = (view === null ? RULE_LISTS_WITHOUT_VIEW : RULE_LISTS_BY_VIEW[view])[
-    Math.min(stop, RULE_ORDER.length - 1)
-  ]!;
+  const listsByStop =
+    view === null
+      ? RULE_LISTS_WITHOUT_VIEW
+      : legsHidden
+        ? RULE_LISTS_FRONT_LEGS_HIDDEN
+        : RULE_LISTS_BY_VIEW[view];
+  const rules = listsByStop[Math.min(stop, RULE_ORDER.length - 1)]!;
   // The first failed check decides (it is the last made); for a valid rep, the nearest miss.
   const deciding = reason === null ? closestToThreshold(checks) : checks.last;
   const margin =
@@ -228,6 +321,16 @@ export function judgePushupRepWithEvidence(
       confidence: round(visibleShare * margin, SHARE_SCALE),
     },
   };
+}
+
+/** The share of the cycle's frames whose body line was measured, in space or in the picture. */
+function bodyLineShare(
+  cycle: PushupCycleStats,
+  evidence: PushupCycleEvidence,
+  inSpace: boolean,
+): number {
+  const frames = inSpace ? evidence.bodyLineFrames3d : evidence.bodyLineFrames;
+  return cycle.frameCount === 0 ? 0 : frames / cycle.frameCount;
 }
 
 /** Judges one rule: adds its check to `checks` and returns why it failed the rep (null: passed). */
@@ -253,8 +356,8 @@ function checkRule(
       if (evidence?.view != null) {
         // With a known view the body line must be seen on as large a share of the rep as the
         // landmark gates are (minVisibleFrameShare): a line seen on a few frames was not judged.
-        const frames = inSpace ? evidence.bodyLineFrames3d : evidence.bodyLineFrames;
-        const share = cycle.frameCount === 0 ? 0 : frames / cycle.frameCount;
+        // (From the front with the legs hidden the body-line rules are not judged at all.)
+        const share = bodyLineShare(cycle, evidence, inSpace);
         if (share < config.minVisibleFrameShare) {
           checks.add(
             ruleCheck('visibility', 'count', share, config.minVisibleFrameShare, false, bodySide),
@@ -268,23 +371,39 @@ function checkRule(
       const shown = Number.isNaN(score) ? 0 : Math.round(score);
       return `Poor body alignment: ${shown}% < ${config.minAlignmentScore}%`;
     }
+    case 'knees':
+    case 'hipPike':
+    case 'hipSag':
+    case 'worm': {
+      const judged = judgeFormRule(rule, measurement, evidence!, config, evidence!.bodySide);
+      if (judged.check !== null) checks.add(judged.check);
+      return judged.reason;
+    }
     case 'depth': {
       const value = cycle.minElbowAngle;
       const arms = evidence?.minElbowArms ?? null;
       const timeMs = evidence?.minElbowTime ?? null;
+      const raw = evidence?.minElbowRaw ?? Number.NaN;
       if (value > config.maxDownAngle) {
         // Never reached down. Back at full extension, that is the spec's incomplete range of
         // motion; otherwise the dip was simply too shallow.
-        checks.add(ruleCheck(rule, measurement, value, config.maxDownAngle, false, arms, timeMs));
+        checks.add(
+          ruleCheck(rule, measurement, value, config.maxDownAngle, false, arms, timeMs, raw),
+        );
         return cycle.endTopElbowAngle >= config.minUpAngle
           ? INCOMPLETE_RANGE_OF_MOTION
-          : "Didn't go low enough";
+          : NOT_LOW_ENOUGH;
       }
       const passed = value <= config.maxElbowAngleForDown;
       checks.add(
-        ruleCheck(rule, measurement, value, config.maxElbowAngleForDown, passed, arms, timeMs),
+        ruleCheck(rule, measurement, value, config.maxElbowAngleForDown, passed, arms, timeMs, raw),
       );
       return passed ? null : 'Elbow angle too high';
+    }
+    case 'upperArm': {
+      const judged = judgeFormRule(rule, measurement, evidence!, config, evidence!.minElbowArms);
+      if (judged.check !== null) checks.add(judged.check);
+      return judged.reason;
     }
     case 'lockout': {
       const passed = cycle.endTopElbowAngle >= config.minUpAngle;
@@ -297,6 +416,7 @@ function checkRule(
           passed,
           evidence?.endTopArms ?? null,
           evidence?.endTime ?? null,
+          evidence?.endTopElbowRaw ?? Number.NaN,
         ),
       );
       return passed ? null : "Didn't extend fully";
@@ -320,7 +440,10 @@ function checkRule(
   }
 }
 
-/** One check as the evidence shows it: `side` and `timeMs` (ms) say where the value was taken. */
+/**
+ * One check as the evidence shows it: `side` and `timeMs` (ms) say where the value was taken,
+ * `raw` the detector's reading when the value is a calibrated one (NaN: none).
+ */
 function ruleCheck(
   rule: PushupRule,
   measurement: MeasurementKind,
@@ -329,10 +452,11 @@ function ruleCheck(
   passed: boolean,
   side: RuleCheck['side'] = null,
   timeMs: number | null = null,
+  raw = Number.NaN,
 ): RuleCheck {
   // Untimed checks are rounded by their shared store, to the same steps as here.
   if (timeMs === null) return UNTIMED_CHECKS[rule][measurement].get(value, threshold, passed, side);
-  return {
+  const check = {
     rule,
     measurement,
     value: round(value, measurement === 'count' ? SHARE_SCALE : MEASURE_SCALE),
@@ -342,11 +466,13 @@ function ruleCheck(
     side,
     timeMs: round(timeMs, MEASURE_SCALE),
   };
+  return Number.isNaN(raw) ? check : { ...check, raw: round(raw, MEASURE_SCALE) };
 }
 
 function sureMargin(check: RuleCheck): number {
   if (check.rule === 'visibility') return 0.1; // a tenth of the frames
   if (check.rule === 'alignmentDrops') return 3; // drops
+  if (check.rule === 'hipSag' || check.rule === 'hipPike' || check.rule === 'worm') return 5; // % of the body's length
   return SURE_MARGIN;
 }
 

@@ -1,3 +1,9 @@
+import { correctElbowAngle, rawElbowAngle } from '../calibration/correct-elbow-angle.js';
+import {
+  ARM_CHOICE_BY_VIEW,
+  ELBOW_CALIBRATION_FLOOR,
+  STRAIGHT_ARM_READING,
+} from '../calibration/elbow-calibration.js';
 import { PUSHUP_ANALYZER_DEFAULTS, type PushupAnalyzerConfig } from '../constants.js';
 import { OptionsError } from '../errors.js';
 import {
@@ -13,12 +19,19 @@ import {
 import { alignmentScoreFromHipAngle } from '../geometry/alignment-score.js';
 import { angleAtVertex } from '../geometry/angle-at-vertex.js';
 import { angleInSpace } from '../geometry/angle-in-space.js';
-import { type CameraView, shoulderLineYaw, ViewTally } from '../geometry/camera-view.js';
+import {
+  type CameraView,
+  shoulderLineYaw,
+  ViewTally,
+  ViewTracker,
+} from '../geometry/camera-view.js';
 import { RollingMean } from '../geometry/rolling-mean.js';
 import { type BodySide, chooseSide, weakestVisibility } from '../geometry/side-choice.js';
 import { torsoUprightCosine } from '../geometry/torso-tilt.js';
 import { countVisibleLandmarks, isLandmarkVisible } from '../geometry/visibility.js';
 import { checkFrameSize, checkNonNegativeNumbers } from '../options/check-options.js';
+import { DEFAULT_POSE_MODEL, type PoseModelVariant } from '../pose-model.js';
+import { type FormMeasurements, FormTracker } from '../shared/form-tracker.js';
 import { FrameGuard } from '../shared/frame-guard.js';
 import { GlitchFilter } from '../shared/glitch-filter.js';
 import { PresenceTracker } from '../shared/presence-tracker.js';
@@ -44,6 +57,11 @@ export interface PushupAnalyzerOptions {
   readonly frameSize: FrameSize;
   /** Override any of the spec's constants (PUSHUP_ANALYZER_DEFAULTS). */
   readonly config?: Partial<PushupAnalyzerConfig>;
+  /**
+   * The BlazePose model that made the landmarks (default 'full'): the elbow is calibrated per
+   * model (core/calibration), as each reads a straight arm a little differently.
+   */
+  readonly model?: PoseModelVariant;
 }
 
 /** Timeline phases for the push-up's phases: up is the start position, down the end. */
@@ -74,6 +92,25 @@ class TurningPoint {
 }
 
 class CycleStats implements PushupCycleStats, PushupCycleEvidence {
+  /** The judges' form measurements of the rep, taken from the FormTracker when it ends. */
+  form: FormMeasurements = NO_FORM;
+  minElbowRaw = Number.NaN;
+  endTopElbowRaw = Number.NaN;
+  /**
+   * The judged elbow (measured on the arms the view shows, calibrated; NaN without a view): its
+   * lowest value in the cycle, and the highest since that bottom, each with its reading, time
+   * and arms. The rules read these; the counting follows the spec's measure (mean of the arms).
+   */
+  judgedMin = Number.NaN;
+  judgedMinRaw = Number.NaN;
+  judgedMinTime = 0;
+  judgedMinArms: ArmsMeasured | null = null;
+  judgedTop = Number.NaN;
+  judgedTopRaw = Number.NaN;
+  judgedTopTime = 0;
+  judgedTopArms: ArmsMeasured | null = null;
+  /** The highest judged elbow of the cycle (its range of motion is judgedMax - judgedMin). */
+  judgedMax = Number.NaN;
   startTime = 0;
   endTime = 0;
   readonly viewTally = new ViewTally();
@@ -95,6 +132,46 @@ class CycleStats implements PushupCycleStats, PushupCycleEvidence {
   alignmentDropCount = 0;
   frameCount = 0;
   visibleFrameCount = 0;
+
+  get minUpperArmElevation(): number {
+    return this.form.minUpperArmElevation;
+  }
+
+  get minUpperArmTime(): number {
+    return this.form.minUpperArmTime;
+  }
+
+  get hipSag(): number {
+    return this.form.hipSag;
+  }
+
+  get hipSagTime(): number {
+    return this.form.hipSagTime;
+  }
+
+  get wormRise(): number {
+    return this.form.wormRise;
+  }
+
+  get wormTime(): number {
+    return this.form.wormTime;
+  }
+
+  get hipPike(): number {
+    return this.form.hipPike;
+  }
+
+  get hipPikeTime(): number {
+    return this.form.hipPikeTime;
+  }
+
+  get kneeAngle(): number {
+    return this.form.kneeAngle;
+  }
+
+  get kneeTime(): number {
+    return this.form.kneeTime;
+  }
 
   get alignmentScore(): number {
     return this.alignmentSamples === 0 ? Number.NaN : this.alignmentSum / this.alignmentSamples;
@@ -140,8 +217,34 @@ class CycleStats implements PushupCycleStats, PushupCycleEvidence {
     this.endTopArms = null;
     this.minAlignmentTime = startTime;
     this.bodySide = null;
+    this.minElbowRaw = Number.NaN;
+    this.endTopElbowRaw = Number.NaN;
+    this.judgedMin = Number.NaN;
+    this.judgedMinRaw = Number.NaN;
+    this.judgedMinTime = startTime;
+    this.judgedMinArms = null;
+    this.judgedTop = Number.NaN;
+    this.judgedTopRaw = Number.NaN;
+    this.judgedTopTime = startTime;
+    this.judgedTopArms = null;
+    this.judgedMax = Number.NaN;
+    this.form = NO_FORM;
   }
 }
+
+/** A rep's form before it ends: nothing measured. */
+const NO_FORM: FormMeasurements = Object.freeze({
+  minUpperArmElevation: Number.NaN,
+  minUpperArmTime: 0,
+  hipSag: Number.NaN,
+  hipSagTime: Number.NaN,
+  wormRise: Number.NaN,
+  wormTime: Number.NaN,
+  hipPike: Number.NaN,
+  hipPikeTime: Number.NaN,
+  kneeAngle: Number.NaN,
+  kneeTime: Number.NaN,
+});
 
 /**
  * The fixed push-up analyser (spec 01 §4, §9): elbow angle drives the phases up, transition and
@@ -157,10 +260,24 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   private readonly streamView = new ViewTally();
   /** Which arms the last elbow angle came from. */
   private armsMeasured: ArmsMeasured | null = null;
-  private readonly cycle = new CycleStats();
+  private readonly cycle: CycleStats;
+  private readonly model: PoseModelVariant;
+  /** The camera's view over about the last second: how the elbow is measured and corrected. */
+  private readonly viewTracker = new ViewTracker();
+  /**
+   * degrees: how this model reads a straight arm from the current view (the calibration the
+   * current frame's elbow was corrected with); NaN when not corrected (no view known).
+   */
+  private frameStraightReading = Number.NaN;
+  /** The judges' form measurements (upper arm, hips, knees) of the rep in progress. */
+  private readonly form: FormTracker;
   private readonly frameGuard = new FrameGuard();
   private readonly presence: PresenceTracker;
   private readonly elbowFilter: GlitchFilter;
+  /** The judged elbow's glitch median (the rules' measure; see measureJudgedElbow). */
+  private readonly judgedElbowFilter: GlitchFilter;
+  /** Which arms the last judged elbow came from. */
+  private judgedArms: ArmsMeasured | null = null;
   private readonly ledger = new RepLedger<PushupRepRecord>();
   /** cos(minTorsoTilt): a torso whose upright cosine is above this leans too little. */
   private readonly maxUprightCosine: number;
@@ -208,10 +325,14 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       );
     }
     this.frameSize = options.frameSize;
+    this.model = options.model ?? DEFAULT_POSE_MODEL;
+    this.cycle = new CycleStats();
+    this.form = new FormTracker(this.config, this.frameSize);
     this.alignment = new RollingMean(this.config.alignmentSampleCount);
     this.alignment3d = new RollingMean(this.config.alignmentSampleCount);
     this.presence = new PresenceTracker(this.config);
     this.elbowFilter = new GlitchFilter(this.config);
+    this.judgedElbowFilter = new GlitchFilter(this.config);
     this.maxUprightCosine = Math.cos((this.config.minTorsoTilt * Math.PI) / 180);
     this.alignmentDropBelow = this.config.minAlignmentScore - this.config.alignmentDropMargin;
   }
@@ -254,6 +375,11 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.streamView.clear();
     this.armsMeasured = null;
     this.elbowFilter.reset();
+    this.judgedElbowFilter.reset();
+    this.judgedArms = null;
+    this.form.reset();
+    this.viewTracker.reset();
+    this.frameStraightReading = Number.NaN;
     this.presence.reset();
     this.trackLost = false;
     this.lastMeasured.set(Number.NaN, 0);
@@ -282,6 +408,15 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       this.landmarksVisible &&
       torsoUprightCosine(landmarks, this.frameSize) <= this.maxUprightCosine;
 
+    const world = frame.worldLandmarks;
+    // World landmarks bring the view (how the elbow is measured and corrected, which rules can
+    // judge) and the body line in space; without them (version 1 traces) the spec's rules are
+    // judged in the picture as before views were detected.
+    const hasWorld = world !== undefined && world.length === landmarks.length && world.length > 0;
+    const yaw = hasWorld ? shoulderLineYaw(world) : Number.NaN;
+    this.viewTracker.update(yaw, t);
+    const view = this.viewTracker.view;
+
     // Each arm's weakest landmark decides whether its elbow can be measured; the better-seen arm
     // is also the side whose body line gives the alignment score.
     const elbowThreshold = minVisibility * config.elbowVisibilityFactor;
@@ -289,22 +424,40 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const rightSeen = weakestVisibility(landmarks, ARM.right);
     this.armSide =
       landmarks.length === 0 ? null : chooseSide(leftSeen, rightSeen, elbowThreshold, this.armSide);
+    // Two measures of the elbow: the spec's (the mean of the arms seen, as read), which drives the
+    // phases and cuts the reps, and the judged one (the arms the view shows, calibrated), which
+    // the rules decide on. Counting is the spec's; verdicts are the judges'.
     const measured =
       this.armSide === null
         ? Number.NaN
         : this.bothElbows(landmarks, leftSeen, rightSeen, elbowThreshold);
     const elbow = this.elbowFilter.filter(measured, t);
+    const judgedElbow =
+      view === null || Number.isNaN(measured)
+        ? Number.NaN
+        : this.judgedElbowFilter.filter(this.measureJudgedElbow(landmarks, measured, view), t);
     const side = this.armSide ?? 'left';
-    const world = frame.worldLandmarks;
-    // World landmarks bring the view and the body line in space; without them (version 1
-    // traces) the body line is judged as before, at the hip only.
-    const hasWorld = world !== undefined && world.length === landmarks.length && world.length > 0;
     const score = this.alignmentScore(landmarks, side, hasWorld);
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
-    if (this.inCycle) this.recordCycleFrame(t, elbow, score, meanAlignment);
+    if (this.inCycle) {
+      this.recordCycleFrame(t, elbow, score, meanAlignment);
+      if (view !== null) this.recordJudgedElbow(t, judgedElbow);
+    }
+    // The judges' form measurements (upper arm, hips, knees) need the view: which of them a view
+    // can judge, and in the picture or in space. The worm is measured up from the judged bottom.
+    this.form.frame(
+      t,
+      landmarks,
+      hasWorld ? world : undefined,
+      view,
+      this.armSide,
+      side,
+      this.inCycle,
+      this.inCycle && this.cycle.judgedMinTime === t,
+    );
     // Apart, so that frames without world landmarks neither compute nor pass its NaNs (each
     // double passed to a call that is not inlined is a heap number).
-    if (hasWorld) this.followInSpace(landmarks, world, side);
+    if (hasWorld) this.followInSpace(landmarks, world, side, yaw);
     if (!this.positionValid) return NO_EVENTS;
     // A push-up position ends a gap, even while the glitch filter warms up (its warm-up is ours,
     // not the person's): after over maxTrackingGap, the cycle in progress is dropped.
@@ -316,6 +469,59 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       this.loseTrack(t, elbow);
     }
     return this.updatePhase(t, elbow);
+  }
+
+  /**
+   * The elbow angle as the rules read it: measured on the arms the view shows
+   * (ARM_CHOICE_BY_VIEW: from the side the near arm, the far one being behind the body and
+   * guessed; obliquely and from the front both arms, `meanOfArms`), then corrected for how this
+   * model reads a straight arm from this view (core/calibration).
+   */
+  private measureJudgedElbow(
+    landmarks: readonly Landmark[],
+    meanOfArms: number,
+    view: CameraView,
+  ): number {
+    let raw = meanOfArms;
+    this.judgedArms = this.armsMeasured;
+    if (ARM_CHOICE_BY_VIEW[view] === 'near') {
+      const near = this.armSide!;
+      this.judgedArms = near;
+      raw = this.elbowAngle(landmarks, near);
+    }
+    const straight = STRAIGHT_ARM_READING[this.model][view];
+    this.frameStraightReading = straight;
+    return correctElbowAngle(raw, straight, ELBOW_CALIBRATION_FLOOR);
+  }
+
+  /** degrees: the reading a corrected elbow angle of this frame came from (NaN: not corrected). */
+  private rawElbow(corrected: number): number {
+    const straight = this.frameStraightReading;
+    return Number.isNaN(straight)
+      ? Number.NaN
+      : rawElbowAngle(corrected, straight, ELBOW_CALIBRATION_FLOOR);
+  }
+
+  /** A cycle's frame of the judged elbow: its bottom, and the highest value since the bottom. */
+  private recordJudgedElbow(t: number, judged: number): void {
+    if (Number.isNaN(judged)) return;
+    const cycle = this.cycle;
+    if (!(judged <= cycle.judgedMax)) cycle.judgedMax = judged; // NaN compares false
+    if (!(judged >= cycle.judgedMin)) {
+      // A new bottom (also the first value): the top the rep returns to is measured from here.
+      cycle.judgedMin = judged;
+      cycle.judgedMinRaw = this.rawElbow(judged);
+      cycle.judgedMinTime = t;
+      cycle.judgedMinArms = this.judgedArms;
+      cycle.judgedTop = Number.NaN;
+      return;
+    }
+    if (!(judged <= cycle.judgedTop)) {
+      cycle.judgedTop = judged;
+      cycle.judgedTopRaw = this.rawElbow(judged);
+      cycle.judgedTopTime = t;
+      cycle.judgedTopArms = this.judgedArms;
+    }
   }
 
   /** The mean elbow angle of the arms whose three landmarks are visible enough. */
@@ -426,8 +632,8 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     landmarks: readonly Landmark[],
     world: readonly WorldLandmark[],
     side: BodySide,
+    yaw: number,
   ): void {
-    const yaw = shoulderLineYaw(world);
     this.streamView.add(yaw);
     const score3d = this.alignmentScoreInSpace(landmarks, world, side);
     const meanAlignment3d = Number.isNaN(score3d) ? Number.NaN : this.alignment3d.push(score3d);
@@ -528,6 +734,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
 
   private startCycle(elbow: number): void {
     this.cycle.restart(this.top.t, this.top.angle);
+    this.form.startRep();
     this.cycleCounts = true;
     this.inCycle = true;
     this.awaitingRise = false;
@@ -596,6 +803,25 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     cycle.endTopElbowAngle = endTopAngle;
     cycle.endTime = endTime;
     cycle.endTopArms = this.armsMeasured;
+    // The record's range of motion: from the highest angle (the top the cycle left, or any
+    // higher one in it) down to the bottom.
+    let highest = Math.max(cycle.maxElbowAngle, cycle.topElbowAngle);
+    if (!Number.isNaN(cycle.judgedMin)) {
+      // With a view, the rules decide on the judged elbow: its bottom, and its top since then
+      // (the top the rep returned to), each with the frame and the reading it came from.
+      cycle.minElbowAngle = cycle.judgedMin;
+      cycle.minElbowRaw = cycle.judgedMinRaw;
+      cycle.minElbowTime = cycle.judgedMinTime;
+      cycle.minElbowArms = cycle.judgedMinArms;
+      if (!Number.isNaN(cycle.judgedTop)) {
+        cycle.endTopElbowAngle = cycle.judgedTop;
+        cycle.endTopElbowRaw = cycle.judgedTopRaw;
+        cycle.endTime = cycle.judgedTopTime;
+        cycle.endTopArms = cycle.judgedTopArms;
+      }
+      highest = cycle.judgedMax;
+    }
+    cycle.form = this.form.measurements(cycle.view === 'front');
     const { reason, evidence } = judgePushupRepWithEvidence(cycle, this.config, cycle);
     const rep = this.ledger.keep({
       repNumber: this.ledger.nextRepNumber,
@@ -606,7 +832,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       evidence,
       minElbowAngle: cycle.minElbowAngle,
       alignmentScore: cycle.alignmentScore,
-      maxAngleRange: Math.max(cycle.maxElbowAngle, cycle.topElbowAngle) - cycle.minElbowAngle,
+      maxAngleRange: highest - cycle.minElbowAngle,
       minAlignmentDuringCycle:
         cycle.minAlignment === Number.POSITIVE_INFINITY ? Number.NaN : cycle.minAlignment,
       alignmentDropCount: cycle.alignmentDropCount,

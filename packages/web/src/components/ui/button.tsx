@@ -12,16 +12,18 @@ const VARIANTS: Record<ButtonVariant, string> = {
   danger: 'bg-danger-deep text-ink hover:bg-red-800',
 };
 
+/** Heights are minimums: a label that has to wrap (a narrow column, a long translation) makes the
+ * button taller instead of spilling out of it. */
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3 text-sm',
-  md: 'h-11 px-5 text-sm',
-  lg: 'h-12 px-7 text-base',
+  sm: 'min-h-9 px-3 py-1 text-sm',
+  md: 'min-h-11 px-5 py-1.5 text-sm',
+  lg: 'min-h-12 px-7 py-2 text-base',
 };
 
 /** The classes of a button, for links that look like one. */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md'): string {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-md font-semibold tracking-wide transition-colors',
+    'inline-flex items-center justify-center gap-2 rounded-md text-center font-semibold tracking-wide transition-colors',
     'disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
     VARIANTS[variant],
     SIZES[size],

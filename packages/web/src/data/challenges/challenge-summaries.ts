@@ -5,11 +5,13 @@
 
 import { FALLBACK_TIME_ZONE } from '../../lib/time-zone';
 import type { SupabaseClient } from '../supabase-client';
-import { fetchLeaderboard, type LeaderboardPage } from './leaderboard';
+import { fetchLeaderboard, type LeaderboardEntry, type LeaderboardPage } from './leaderboard';
 
 export interface Leader {
   name: string;
   validReps: number;
+  /** Whether that count is the verified one (issue 26: every count says so). */
+  verificationStatus: LeaderboardEntry['verification_status'];
 }
 
 export interface ChallengeSummary {
@@ -25,7 +27,11 @@ export interface ChallengeSummary {
 function leaderOf(board: LeaderboardPage): Leader | null {
   const first = board.entries[0];
   if (board.results_hidden || !first || first.valid_reps === null) return null;
-  return { name: first.name, validReps: first.valid_reps };
+  return {
+    name: first.name,
+    validReps: first.valid_reps,
+    verificationStatus: first.verification_status,
+  };
 }
 
 /** A card's summary from the first All Time entry of the Male and Female tabs. */

@@ -109,3 +109,27 @@ export async function attachRecordingVideo(
 function toJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value)) as Json;
 }
+
+/** The daily rule of a daily challenge for the signed-in participant, as the database enforces it
+ * (daily_attempt_status(): the same functions as the insert's check). */
+export interface DailyAttemptStatus {
+  /** Today's attempt is in: another one would be refused. */
+  taken: boolean;
+  /** The zone the participant's days are counted in here (their first attempt's). */
+  timeZone: string;
+  /** When their day ends: the next attempt opens. */
+  dayEndsAt: Date;
+}
+
+export async function getDailyAttemptStatus(
+  client: SupabaseClient,
+  challengeId: string,
+  browserTimeZone: string,
+): Promise<DailyAttemptStatus> {
+  const { data, error } = await client.rpc('daily_attempt_status', {
+    target_challenge_id: challengeId,
+    requested_time_zone: browserTimeZone,
+  });
+  if (error) throw error;
+  return { taken: data.taken, timeZone: data.time_zone, dayEndsAt: new Date(data.day_ends_at) };
+}

@@ -55,7 +55,6 @@ export const TABLE = {
   deleteConfirm: (name: string) =>
     `Are you sure you want to delete "${name}"? This action cannot be undone.`,
   cancel: 'Cancel',
-  noDates: 'No dates',
   notApplicable: '—',
 } as const;
 

@@ -21,6 +21,11 @@ export const CREATE_MESSAGES = {
   tooMany: (label: string, max: number) => `${label} can be at most ${max}.`,
   nameTooLong: (max: number) => `The name can be at most ${max} characters.`,
   descriptionTooLong: (max: number) => `The description can be at most ${max} characters.`,
+  // A count that falls back (spec 02 §5), said while the field holds it (issue 26; ours).
+  emptySaved: (saved: string) => `Empty: ${saved} is saved.`,
+  belowOneSaved: (typed: string, saved: string) =>
+    `${typed} is below the minimum of 1: ${saved} is saved.`,
+  wholeNumberSaved: (saved: string) => `Whole numbers only: ${saved} is saved.`,
 } as const;
 
 export const LANDING_BUTTONS = {

@@ -92,6 +92,23 @@ export function readTypeFields(
   };
 }
 
+/** What a count field saves when its text is not a whole number of at least 1 (spec 02 §5: it
+ * falls back to 1; fractions are cut), said while the field holds it, so nothing is changed
+ * without a word; null when the text is saved as it is. `one` names the unit ('1 day'). */
+export function countFallbackNote(
+  text: string,
+  unitName?: (count: number) => string,
+): string | null {
+  const trimmed = text.trim();
+  const saved = countFromInput(trimmed, Number.POSITIVE_INFINITY) ?? 1;
+  if (trimmed !== '' && Number(trimmed) === saved) return null;
+  const what = unitName ? unitName(saved) : String(saved);
+  if (trimmed === '') return CREATE_MESSAGES.emptySaved(what);
+  if (Number(trimmed) < 1 || !Number.isFinite(Number(trimmed)))
+    return CREATE_MESSAGES.belowOneSaved(trimmed, what);
+  return CREATE_MESSAGES.wholeNumberSaved(what);
+}
+
 /** A stored challenge's type fields as the form shows them; unset ones show the defaults. */
 export function typeFieldsFromChallenge(
   challenge: Pick<

@@ -1,4 +1,5 @@
-// The user's creation form (spec 02 §5): name optional ('PUSHUP CHALLENGE'), description optional,
+// The user's creation form (spec 02 §5): name optional (empty is saved as 'PUSHUP CHALLENGE', which
+// the field shows as its placeholder, not as a value to delete), description optional,
 // the type fields with their minimum of 1, always the built-in push-up definition. Pure.
 
 import {
@@ -23,7 +24,7 @@ export interface UserChallengeFormValues extends TypeFieldsFormValues {
 }
 
 export const DEFAULT_USER_CHALLENGE_FORM: UserChallengeFormValues = {
-  name: CHALLENGE_CREATION_DEFAULTS.name,
+  name: '',
   description: '',
   ...DEFAULT_TYPE_FIELDS,
 };

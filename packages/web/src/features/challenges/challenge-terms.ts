@@ -27,19 +27,20 @@ export function progressionText(challenge: Challenge): string | null {
   return `+${challenge.increment_value} every ${unitText(challenge.increment_cadence_value, challenge.increment_cadence_unit)}`;
 }
 
-/** The card's summary: '72 hours, most reps wins', '7 days', '10 reps a day', '+1 every 1 day'. */
+/** The card's summary: '72 hours, most reps wins', '7 days', '10 reps a day' ('1 rep a day'),
+ * '+1 every 1 day'. */
 export function challengeTerms(challenge: Challenge): string[] {
   if (challenge.challenge_type === 'duel') return [`${DUEL_DURATION_HOURS} hours, most reps wins`];
   const terms: string[] = [];
   if (challenge.challenge_length_value)
     terms.push(unitText(challenge.challenge_length_value, challenge.challenge_length_unit));
-  if (challenge.min_daily_reps) terms.push(`${challenge.min_daily_reps} reps a day`);
+  if (challenge.min_daily_reps)
+    terms.push(`${plural(challenge.min_daily_reps, 'rep', 'reps')} a day`);
   const step = progressionText(challenge);
   if (step) terms.push(step);
   return terms;
 }
 
-export const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 export const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'short',

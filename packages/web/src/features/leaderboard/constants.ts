@@ -16,8 +16,6 @@ export const LEADERBOARD = {
   ended: 'Ended',
   /** A duel past its 72 hours (the spec's badge). */
   expired: 'Challenge Expired',
-  noStartDate: 'No start date',
-  ongoing: 'Ongoing',
   watch: 'Watch',
   video: 'Video',
   you: 'You',

@@ -6,8 +6,9 @@ import { useAuth } from '../../auth/auth-provider';
 import { Button } from '../../components/ui/button';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../constants/messages';
-import { type Challenge, getChallengeById } from '../../data/challenges/challenges';
+import type { Challenge } from '../../data/challenges/challenges';
 import type { GenderTab } from '../../data/challenges/leaderboard';
+import { challengeQueries } from '../../data/challenges/queries';
 import { browserTimeZone } from '../../lib/time-zone';
 import { isUuid } from '../../lib/uuid';
 import { errorToast } from '../../toast/toast-store';
@@ -230,11 +231,7 @@ export function LeaderboardPage() {
   const { id } = useParams();
   const { supabase } = useAuth();
   const valid = isUuid(id);
-  const challenge = useQuery({
-    queryKey: ['challenge', id],
-    queryFn: () => getChallengeById(supabase, id!),
-    enabled: valid,
-  });
+  const challenge = useQuery({ ...challengeQueries.byId(supabase, id ?? ''), enabled: valid });
 
   useEffect(() => {
     if (challenge.error) {

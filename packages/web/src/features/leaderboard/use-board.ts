@@ -7,6 +7,7 @@ import {
   type GenderTab,
   type LeaderboardPage,
 } from '../../data/challenges/leaderboard';
+import { leaderboardKeys } from '../../data/challenges/queries';
 import { LEADERBOARD_PAGE_SIZE } from './constants';
 import type { LeaderboardView } from './leaderboard-view';
 
@@ -24,7 +25,7 @@ export function useBoard(
 ) {
   const { supabase, user } = useAuth();
   return useInfiniteQuery({
-    queryKey: ['leaderboard', challengeId, view, gender, timeZone, user?.id ?? null],
+    queryKey: leaderboardKeys.board(challengeId, view, gender, timeZone, user?.id ?? null),
     initialPageParam: 0,
     queryFn: async ({ pageParam }): Promise<BoardPage> => {
       const query = {

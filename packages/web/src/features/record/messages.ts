@@ -45,7 +45,7 @@ export const RECORD = {
   signIn: 'Sign in',
   checkEmailTitle: 'Check your email',
   checkEmail: (email: string) =>
-    `This email already has an account. We sent a sign-in link to ${email}: open it on this device to continue recording. The link expires in 1 hour.`,
+    `This email already has an account. We sent a sign-in link and a code to ${email}: open the link on this device, or type the code here, to continue recording. They expire in 1 hour.`,
   resendLink: 'Send the link again',
   linkResentTitle: 'Magic link sent!',
   linkResent: 'Check your email for a sign-in link.',
@@ -60,6 +60,18 @@ export const RECORD = {
   alreadySubmittedToday:
     'This daily challenge takes one attempt a day, and today’s is in. Come back tomorrow (your days here are counted in the time zone of your first attempt).',
   closedTitle: 'This challenge is closed',
+  // The daily rule before the camera (issue 26, ours)
+  nextAttemptTitle: 'Today’s attempt is in',
+  nextAttemptIn: (until: string) => `Next attempt in ${until}`,
+  nextAttemptOpens: (moment: string, zone: string) => `It opens on ${moment} (${zone}).`,
+  nextAttemptLocal: (moment: string, zone: string) =>
+    `That is ${moment} where you are now (${zone}).`,
+  dailyRule:
+    'This daily challenge takes one attempt a day, counted in the time zone of your first attempt.',
+  lastDayOver: (end: string) =>
+    `The challenge ends on ${end}, before your next day starts. Thank you for taking part!`,
+  lessThanAMinute: 'less than a minute',
+  checkingToday: 'Checking today’s attempt...',
   notFoundTitle: 'Challenge Not Found',
   configurationErrorTitle: 'Configuration Error',
   configurationError:
@@ -89,6 +101,13 @@ export const RECORD = {
   endedByLimit: 'Time is up: the 5-minute limit was reached.',
   endedByUser: 'Attempt finished.',
   recordAgain: 'Record again',
+  // Claimed to verified (issue 26, ours)
+  validRepsCountedLive: 'valid reps, counted live',
+  submittedCountedLive: (reps: number) =>
+    `${reps} valid reps submitted, counted live. The server verifies your video; the leaderboard shows the verified count.`,
+  verifyingAfterSubmit: 'The server now counts your video again; the leaderboard shows its count.',
+  countedLiveNote:
+    'Counted live on this device. After you submit, the server counts your video again, and the leaderboard shows the verified count.',
   uploading: 'Uploading your video...',
   saving: 'Saving your attempt...',
   savedWithoutVideoTitle: 'Saved without video',

@@ -10,12 +10,12 @@ import type {
   PoseDetector,
 } from '@reptemple/pose-sdk/browser';
 import { startLiveCameraLoop } from '@reptemple/pose-sdk/browser';
-import { loadPoseDetector } from '../../analysis/pose-runtime';
 import { browserTimeZone } from '../../lib/time-zone';
+import { loadPoseDetector } from '../analysis/pose-runtime';
 import { type Facing, facesUser, openCameraStream, stopStream } from './camera';
 import type { LiveCounting } from './logic/live-analyzer';
 import { LiveSession } from './logic/live-session';
-import { type RecordingView, shownOnScreen } from './logic/recording-view';
+import { acquiringView, type RecordingView, shownOnScreen } from './logic/recording-view';
 import type { SessionEndReason, SessionVerdict } from './logic/session-rules';
 import { attemptSeconds, type FinishedAttempt, newSessionId } from './logic/submission';
 import {
@@ -25,6 +25,7 @@ import {
   RECORDER_STARTS_AT,
 } from './messages';
 import { AttemptRecorder, type RecorderStats } from './recorder';
+import { stillFrame } from './still-frame';
 
 /** How often the limit and rest rules are checked between frames. ms */
 const RULE_CHECK_INTERVAL_MS = 250;
@@ -43,6 +44,8 @@ export interface FinishedRecording {
   attempt: FinishedAttempt;
   video: Blob;
   mimeType: string;
+  /** A still of the attempt's last camera picture, the video's poster; null without one. */
+  poster: Blob | null;
 }
 
 export interface RecordingControllerOptions {
@@ -59,6 +62,7 @@ export interface RecordingControllerOptions {
 
 export class RecordingController {
   private stream: MediaStream | null = null;
+  private video: HTMLVideoElement | null = null;
   private recorder: AttemptRecorder | null = null;
   private detector: PoseDetector | null = null;
   private session: LiveSession | null = null;
@@ -66,18 +70,11 @@ export class RecordingController {
   private timers: ReturnType<typeof setTimeout>[] = [];
   private ruleTimer: ReturnType<typeof setInterval> | undefined;
   private recordingStartedMs = 0;
+  /** When the first counted frame came, in ms from the recorder's start. */
+  private countingStartMs: number | undefined;
   private finishing = false;
   private cancelled = false;
-  private view: RecordingView = {
-    stage: 'acquiring',
-    countdown: null,
-    snapshot: null,
-    verdict: { kind: 'running' },
-    elapsedMs: 0,
-    inferenceOnly: false,
-    modelReady: false,
-    mirrored: false,
-  };
+  private view: RecordingView = acquiringView(false);
   private shown = '';
 
   constructor(private readonly options: RecordingControllerOptions) {}
@@ -103,6 +100,7 @@ export class RecordingController {
   /** Start Recording: the camera into `video`, the countdown, then recorder and counting. */
   async start(video: HTMLVideoElement): Promise<void> {
     this.update({ stage: 'acquiring' });
+    this.video = video;
     const detectorReady = loadPoseDetector({ model: LIVE_POSE_MODEL });
     try {
       this.stream = await openCameraStream(this.options.facing);
@@ -186,6 +184,8 @@ export class RecordingController {
       detector: this.detector,
       mode: this.view.inferenceOnly ? 'inference-only' : 'live',
       onDetection: (detection) => {
+        // The live clock starts at the first analysed frame (its timestamps count from there).
+        this.countingStartMs ??= performance.now() - this.recordingStartedMs;
         this.checkRules({ snapshot: this.session!.add(detection) });
       },
       onError: (error) => {
@@ -224,6 +224,13 @@ export class RecordingController {
     this.update({ stage: 'finishing' });
     this.loop?.stop();
     const snapshot = this.session?.finish() ?? null;
+    // Before the camera stops: the picture the participant ended on.
+    const poster = this.video
+      ? await stillFrame(this.video).catch((error: unknown) => {
+          console.warn('Taking a still for the video failed', error);
+          return null;
+        })
+      : null;
     let video: Blob;
     try {
       video = await this.recorder!.stop();
@@ -251,8 +258,14 @@ export class RecordingController {
       definition: counting.definition,
       exerciseName: this.options.exerciseName,
       timeZone: browserTimeZone(),
+      ...(this.countingStartMs === undefined ? {} : { countingStartMs: this.countingStartMs }),
     };
-    this.options.onFinished({ attempt, video, mimeType: this.recorder?.mimeType ?? video.type });
+    this.options.onFinished({
+      attempt,
+      video,
+      mimeType: this.recorder?.mimeType ?? video.type,
+      poster,
+    });
   }
 
   /** Leaves without a result (the page unmounts, or the start failed). */

@@ -1,25 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileWarning, SearchX } from 'lucide-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../../auth/auth-provider';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../constants/messages';
-import {
-  type ChallengeWithDefinition,
-  getChallengeWithDefinition,
-} from '../../data/challenges/challenges';
+import type { ChallengeWithDefinition } from '../../data/challenges/challenges';
 import { isUuid } from '../../lib/uuid';
 import { errorToast } from '../../toast/toast-store';
+import { RepDifferences } from '../verification/components/rep-differences';
+import { RepEvidenceList } from '../verification/components/rep-evidence-list';
+import { VerificationBadge } from '../verification/components/verification-badge';
+import { liveAttemptOf } from '../verification/logic/live-attempt';
 import { VERIFICATION } from '../verification/messages';
-import { RepEvidenceList } from '../verification/rep-evidence-list';
-import { VerificationBadge } from '../verification/verification-badge';
 import { DetailedAnalysis } from './components/detailed-analysis';
 import { RecordingStats } from './components/recording-stats';
 import { ShareAchievement } from './components/share-achievement';
 import { RECORDING_VIEW } from './constants';
-import { getRecording, type PublicRecording } from './data/recording';
+import { recordingViewKeys, recordingViewQueries } from './data/queries';
+import type { PublicRecording } from './data/recording';
 import { challengeDefinition, gifFileName, shareCaption } from './recording-rules';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
@@ -59,8 +59,16 @@ function RecordingDetails(props: {
 }) {
   const { challenge, recording } = props;
   const { supabase } = useAuth();
+  const queryClient = useQueryClient();
   const check = useMemo(() => challengeDefinition(challenge), [challenge]);
+  const live = useMemo(() => liveAttemptOf(recording.analysis_data), [recording.analysis_data]);
   const [shareCount, setShareCount] = useState(recording.share_count);
+  // Verified (or failed) while the page is open: the counts that stand now are the server's.
+  const onVerificationSettled = useCallback(() => {
+    void queryClient.invalidateQueries({
+      queryKey: recordingViewKeys.view(challenge.id, recording.id),
+    });
+  }, [queryClient, challenge.id, recording.id]);
 
   useEffect(() => {
     document.title = `${recording.name} · ${challenge.name} · ${PRODUCT_NAME}`;
@@ -80,11 +88,12 @@ function RecordingDetails(props: {
     );
 
   const hidden = recording.valid_reps === null;
+  const verified = recording.verification_status === 'verified';
   const canShare =
     recording.video_url !== null && recording.gif_url !== null && (recording.valid_reps ?? 0) > 0;
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
       <Link
         to={leaderboardPath(challenge.id)}
         className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink"
@@ -92,37 +101,43 @@ function RecordingDetails(props: {
         <ArrowLeft aria-hidden="true" className="size-4" />
         {RECORDING_VIEW.backToLeaderboard}
       </Link>
-      <h1 className="mt-4 font-display text-3xl font-semibold break-words">{recording.name}</h1>
-      <p className="mt-1 text-muted">
+      <h1 className="mt-3 font-display text-2xl font-semibold break-words sm:text-3xl">
+        {recording.name}
+      </h1>
+      <p className="mt-1 text-sm text-muted">
         {challenge.name} ·{' '}
         <time dateTime={recording.created_at}>
           {dateFormat.format(new Date(recording.created_at))}
         </time>
       </p>
-      <div className="mt-6">
-        <RecordingStats recording={recording} />
+      {/* Issue 26: the video, the verified result and sharing first; the reps after. */}
+      <div className="mt-5 grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start lg:gap-6">
+        {hidden ? (
+          <p role="status" className="rounded-xl border border-line bg-surface-raised p-6">
+            {RECORDING_VIEW.hiddenNote}
+          </p>
+        ) : recording.video_url ? (
+          // biome-ignore lint/a11y/useMediaCaption: a recording of push-ups has no speech to caption
+          <video
+            src={recording.video_url}
+            poster={recording.gif_url ?? undefined}
+            controls
+            playsInline
+            preload="metadata"
+            className="aspect-video w-full rounded-xl border border-line bg-black object-contain"
+            data-testid="recording-video"
+          />
+        ) : (
+          <p className="rounded-xl border border-line bg-surface p-6 text-muted">
+            {RECORDING_VIEW.noVideo}
+          </p>
+        )}
+        <RecordingStats
+          recording={recording}
+          live={live}
+          onVerificationSettled={onVerificationSettled}
+        />
       </div>
-      {/* Issue 18: how the server verified the video, rep by rep (the frame, the angle, the rule). */}
-      <section aria-labelledby="verification-title" className="mt-6">
-        <h2 id="verification-title" className="flex items-center gap-2 text-lg font-semibold">
-          {VERIFICATION.evidenceTitle}
-          <VerificationBadge status={recording.verification_status} />
-        </h2>
-        {hidden ? null : recording.verification_status === 'verified' ? (
-          <div className="mt-3">
-            <RepEvidenceList client={supabase} recordingId={recording.id} />
-          </div>
-        ) : null}
-      </section>
-      {hidden ? (
-        <p role="status" className="mt-6 rounded-lg border border-line bg-surface-raised p-4">
-          {RECORDING_VIEW.hiddenNote}
-        </p>
-      ) : recording.video_url ? (
-        <DetailedAnalysis videoUrl={recording.video_url} definition={check.definition} />
-      ) : (
-        <p className="mt-6 text-muted">{RECORDING_VIEW.noVideo}</p>
-      )}
       {hidden ? null : canShare ? (
         <ShareAchievement
           content={{
@@ -140,10 +155,33 @@ function RecordingDetails(props: {
           onShared={setShareCount}
         />
       ) : (
-        <p className="mt-8 rounded-xl border border-line bg-surface p-6 text-center text-muted">
+        <p className="mt-6 rounded-xl border border-line bg-surface p-6 text-center text-muted">
           {RECORDING_VIEW.gifUnavailable}
         </p>
       )}
+      {!hidden && verified && live ? (
+        <RepDifferences
+          client={supabase}
+          recordingId={recording.id}
+          live={live}
+          verifiedValid={recording.valid_reps!}
+        />
+      ) : null}
+      {!hidden && recording.video_url ? (
+        <DetailedAnalysis videoUrl={recording.video_url} definition={check.definition} />
+      ) : null}
+      {/* Issue 18: how the server verified the video, rep by rep (the frame, the angle, the rule). */}
+      <section aria-labelledby="verification-title" className="mt-8">
+        <h2 id="verification-title" className="flex items-center gap-2 text-lg font-semibold">
+          {VERIFICATION.evidenceTitle}
+          <VerificationBadge status={recording.verification_status} />
+        </h2>
+        {!hidden && verified ? (
+          <div className="mt-3">
+            <RepEvidenceList client={supabase} recordingId={recording.id} />
+          </div>
+        ) : null}
+      </section>
     </div>
   );
 }
@@ -154,14 +192,7 @@ export function RecordingPage() {
   const { supabase } = useAuth();
   const valid = isUuid(challengeId) && isUuid(recordingId);
   const data = useQuery({
-    queryKey: ['recording', challengeId, recordingId],
-    queryFn: async () => {
-      const [challenge, recording] = await Promise.all([
-        getChallengeWithDefinition(supabase, challengeId!),
-        getRecording(supabase, challengeId!, recordingId!),
-      ]);
-      return { challenge, recording };
-    },
+    ...recordingViewQueries.view(supabase, challengeId ?? '', recordingId ?? ''),
     enabled: valid,
   });
 

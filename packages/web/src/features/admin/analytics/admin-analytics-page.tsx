@@ -8,13 +8,12 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { PRODUCT_NAME } from '../../../constants/messages';
 import { CHALLENGE_TYPE_LABELS } from '../../../data/challenges/challenge-labels';
+import { FlaggedBadge } from '../../verification/components/verification-badge';
 import { VERIFICATION } from '../../verification/messages';
-import { FlaggedBadge } from '../../verification/verification-badge';
 import { adminFailure, causeOf } from '../components/admin-toasts';
 import { StatCard } from '../components/stat-card';
 import { ADMIN_TOASTS, ANALYTICS } from '../constants';
-import { getChallengeById } from '../data/admin-challenges';
-import { listChallengeRecordings } from '../data/admin-recordings';
+import { adminQueries } from '../data/queries';
 import { flaggedOnly, leaderboard, newestFirst, recordingStats } from '../lib/analytics';
 import { recordingsCsv, recordingsFileName } from '../lib/recordings-csv';
 import { AnalyticsCharts } from './analytics-charts';
@@ -51,13 +50,9 @@ export function AdminAnalyticsPage() {
   const [tab, setTab] = useState('all');
   const [flaggedFilter, setFlaggedFilter] = useState(false);
 
-  const challenge = useQuery({
-    queryKey: ['admin', 'challenge', id],
-    queryFn: () => getChallengeById(supabase, id),
-  });
+  const challenge = useQuery(adminQueries.challenge(supabase, id));
   const recordings = useQuery({
-    queryKey: ['admin', 'recordings', id],
-    queryFn: () => listChallengeRecordings(supabase, id),
+    ...adminQueries.recordings(supabase, id),
     enabled: Boolean(challenge.data),
   });
 

@@ -1,9 +1,9 @@
 import { Fragment, useState } from 'react';
 import { PARTICIPANT_GENDER_LABELS } from '../../../data/challenges/challenge-labels';
 import type { SupabaseClient } from '../../../data/supabase-client';
+import { RepEvidenceList } from '../../verification/components/rep-evidence-list';
+import { FlaggedBadge, VerificationBadge } from '../../verification/components/verification-badge';
 import { VERIFICATION } from '../../verification/messages';
-import { RepEvidenceList } from '../../verification/rep-evidence-list';
-import { FlaggedBadge, VerificationBadge } from '../../verification/verification-badge';
 import { ANALYTICS } from '../constants';
 import type { AdminRecording } from '../data/types';
 import { formatDuration } from '../lib/analytics';

@@ -16,7 +16,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { PRODUCT_NAME } from '../../../constants/messages';
 import { StatCard } from '../components/stat-card';
 import { DASHBOARD } from '../constants';
-import { loadDashboard } from '../data/admin-dashboard';
+import { adminQueries } from '../data/queries';
 import { recentActivity } from './recent-activity';
 
 const QUICK_ACTIONS = [
@@ -48,10 +48,7 @@ const AGE_REFRESH_MS = 30_000;
 export function AdminDashboardPage() {
   const { supabase } = useAuth();
   const [now, setNow] = useState(() => new Date());
-  const query = useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: () => loadDashboard(supabase, new Date()),
-  });
+  const query = useQuery(adminQueries.dashboard(supabase));
 
   useEffect(() => {
     document.title = `Admin · ${PRODUCT_NAME}`;

@@ -10,13 +10,9 @@ import { UNIQUE_VIOLATION } from '../../../constants/limits';
 import { PRODUCT_NAME } from '../../../constants/messages';
 import { adminFailure, adminSuccess, causeOf } from '../components/admin-toasts';
 import { ADMIN_TOASTS, FORM } from '../constants';
-import {
-  createAdminChallenge,
-  getChallengeById,
-  listDefinitionChoices,
-  updateAdminChallenge,
-} from '../data/admin-challenges';
+import { createAdminChallenge, updateAdminChallenge } from '../data/admin-challenges';
 import { ChallengeGoneError, errorCode } from '../data/errors';
+import { adminKeys, adminQueries } from '../data/queries';
 import {
   type AdminChallengeFormValues,
   type AdminFormErrors,
@@ -40,8 +36,7 @@ export function AdminEditChallengePage() {
   const { supabase } = useAuth();
   const navigate = useNavigate();
   const query = useQuery({
-    queryKey: ['admin', 'challenge', id],
-    queryFn: () => getChallengeById(supabase, id),
+    ...adminQueries.challenge(supabase, id),
     // The form is filled once; a refetch must not overwrite what is being typed.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -85,10 +80,7 @@ function AdminChallengeForm(props: {
   const failureTitle =
     props.mode === 'create' ? ADMIN_TOASTS.createFailed : ADMIN_TOASTS.updateFailed;
 
-  const definitions = useQuery({
-    queryKey: ['admin', 'definition-choices'],
-    queryFn: () => listDefinitionChoices(supabase),
-  });
+  const definitions = useQuery(adminQueries.definitionChoices(supabase));
   useEffect(() => {
     document.title = `${title} · ${PRODUCT_NAME}`;
   }, [title]);
@@ -134,7 +126,7 @@ function AdminChallengeForm(props: {
       if (props.mode === 'create') await createAdminChallenge(supabase, result.row, user.id);
       else await updateAdminChallenge(supabase, props.challengeId ?? '', result.row);
       adminSuccess(props.mode === 'create' ? ADMIN_TOASTS.created : ADMIN_TOASTS.updated);
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       navigate(TABLE_PATH);
     } catch (error) {
       console.error(`Saving the challenge (${props.mode}) failed`, error);

@@ -7,6 +7,7 @@
 
 import Papa from 'papaparse';
 import { PARTICIPANT_GENDER_LABELS } from '../../../data/challenges/challenge-labels';
+import { formatDurationHms } from '../../../lib/duration';
 import { CSV_COLUMNS, csvFileName } from '../constants';
 import type { AdminRecording } from '../data/types';
 
@@ -16,8 +17,9 @@ export const FORMULA_START = /^[=+\-@\t\r]/;
 
 export const UTF8_BOM = '\uFEFF';
 
-/** One CSV row per recording, in the order given. Duration in seconds (a number a spreadsheet can
- * sum; "1:05" would be read as a time of day), Date as an ISO 8601 UTC time. */
+/** One CSV row per recording, in the order given. Duration as the pages show it, to the whole
+ * second, written h:mm:ss (0:02:05), which a spreadsheet reads and sums as a duration ('2:05'
+ * would be read as a time of day); Date as an ISO 8601 UTC time. */
 export function recordingsCsv(recordings: readonly AdminRecording[]): string {
   const rows = recordings.map((recording) => [
     recording.name,
@@ -26,7 +28,7 @@ export function recordingsCsv(recordings: readonly AdminRecording[]): string {
     recording.valid_reps,
     recording.invalid_reps,
     recording.total_reps,
-    recording.duration_seconds,
+    formatDurationHms(recording.duration_seconds),
     new Date(recording.created_at).toISOString(),
   ]);
   const body = Papa.unparse(

@@ -10,13 +10,12 @@ import { VERIFICATION } from '../../verification/messages';
 import { adminFailure, adminSuccess, causeOf } from '../components/admin-toasts';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { ADMIN_TOASTS, type ChallengeFlag, FLAG_LABELS, FLAG_TOASTS, TABLE } from '../constants';
-import { deleteChallenge, listAdminChallenges, setChallengeFlag } from '../data/admin-challenges';
+import { deleteChallenge, setChallengeFlag } from '../data/admin-challenges';
 import { ChallengeGoneError } from '../data/errors';
+import { adminKeys, adminQueries } from '../data/queries';
 import type { AdminChallengeListItem } from '../data/types';
 import { ChallengeCards, ChallengeTable } from './challenge-list-views';
 import { FlagSwitch } from './flag-switch';
-
-export const ADMIN_CHALLENGES_KEY = ['admin', 'challenges'] as const;
 
 /** The accessible name of each flag's switch. */
 const FLAG_SWITCH_NAMES: Record<ChallengeFlag, string> = {
@@ -39,10 +38,7 @@ export function AdminChallengesPage() {
   const queryClient = useQueryClient();
   const [toDelete, setToDelete] = useState<AdminChallengeListItem | null>(null);
   const [flaggedFilter, setFlaggedFilter] = useState(false);
-  const query = useQuery({
-    queryKey: ADMIN_CHALLENGES_KEY,
-    queryFn: () => listAdminChallenges(supabase),
-  });
+  const query = useQuery(adminQueries.challenges(supabase));
 
   useEffect(() => {
     document.title = `${TABLE.title} · ${PRODUCT_NAME}`;
@@ -54,13 +50,13 @@ export function AdminChallengesPage() {
     }
   }, [query.error]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
 
   const flagMutation = useMutation({
     mutationFn: (change: FlagChange) =>
       setChallengeFlag(supabase, change.challenge.id, change.flag, change.value),
     onSuccess: (_result, change) => {
-      queryClient.setQueryData<AdminChallengeListItem[]>(ADMIN_CHALLENGES_KEY, (rows) =>
+      queryClient.setQueryData<AdminChallengeListItem[]>(adminKeys.challenges(), (rows) =>
         rows?.map((row) =>
           row.id === change.challenge.id ? { ...row, [change.flag]: change.value } : row,
         ),

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { challengeDates, datesText } from '../../../data/challenges/challenge-dates';
 import {
   CHALLENGE_TYPE_LABELS,
   GENDER_FILTER_LABELS,
 } from '../../../data/challenges/challenge-labels';
 import { challengeTiming } from '../../../data/challenges/challenge-status';
-import { FlaggedBadge } from '../../verification/verification-badge';
+import { FlaggedBadge } from '../../verification/components/verification-badge';
 import { type ChallengeFlag, TABLE } from '../constants';
 import type { AdminChallengeListItem } from '../data/types';
 import { RowMenu } from './row-menu';
@@ -14,13 +15,9 @@ import { RowMenu } from './row-menu';
  * in the same cell. */
 const DATE_STATUS_LABELS = { upcoming: 'Upcoming', active: 'In progress', ended: 'Ended' } as const;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-function datesText(challenge: AdminChallengeListItem): string {
-  if (!challenge.start_date && !challenge.end_date) return TABLE.noDates;
-  const start = challenge.start_date ? dateFormat.format(new Date(challenge.start_date)) : 'Now';
-  const end = challenge.end_date ? dateFormat.format(new Date(challenge.end_date)) : 'Ongoing';
-  return `${start} – ${end}`;
+/** The Dates cell: as every screen shows a challenge's dates (a running duel's 72 hours too). */
+function datesCell(challenge: AdminChallengeListItem, now: Date): string {
+  return datesText(challengeDates(challenge, now)).line;
 }
 
 export interface ChallengeListProps {
@@ -100,7 +97,7 @@ export function ChallengeTable(props: ChallengeListProps) {
               <td className="px-3 py-3">
                 {GENDER_FILTER_LABELS[challenge.gender_filter ?? 'all']}
               </td>
-              <td className="px-3 py-3">{datesText(challenge)}</td>
+              <td className="px-3 py-3">{datesCell(challenge, props.now)}</td>
               <td className="px-3 py-3 tabular-nums">{challenge.participant_count}</td>
               <td className="px-3 py-3 tabular-nums">
                 {challenge.recording_count}
@@ -170,7 +167,7 @@ export function ChallengeCards(props: ChallengeListProps) {
               <HideResults {...props} challenge={challenge} />
             </Term>
             <Term label={gender}>{GENDER_FILTER_LABELS[challenge.gender_filter ?? 'all']}</Term>
-            <Term label={dates}>{datesText(challenge)}</Term>
+            <Term label={dates}>{datesCell(challenge, props.now)}</Term>
             <Term label={participants}>{challenge.participant_count}</Term>
             <Term label={recordings}>
               {challenge.recording_count}{' '}

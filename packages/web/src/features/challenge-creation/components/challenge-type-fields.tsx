@@ -10,9 +10,20 @@ import {
   type TimeUnit,
 } from '../../../data/challenges/challenge-labels';
 import { cn } from '../../../lib/cn';
+import { plural, unitText } from '../../challenges/challenge-terms';
 import { CHALLENGE_TYPE_DESCRIPTIONS, TYPE_FIELD_LABELS } from '../constants';
-import type { TypeFieldErrors, TypeFieldsFormValues } from '../type-fields-form';
+import {
+  countFallbackNote,
+  type TypeCountField,
+  type TypeFieldErrors,
+  type TypeFieldsFormValues,
+} from '../type-fields-form';
 import { CHALLENGE_TYPE_ICONS } from './challenge-type-icons';
+
+/** A fallback note stands out from the field's other hints: it says the value will change. */
+function noteText(note: string | null) {
+  return note ? <span className="text-gold-bright">{note}</span> : null;
+}
 
 const UNIT_OPTIONS = TIME_UNITS.map((unit) => ({ value: unit, label: TIME_UNIT_LABELS[unit] }));
 
@@ -39,11 +50,13 @@ function CountInput(props: {
   id: string;
   value: string;
   error?: string;
+  /** What is saved instead of the text, said under the field. */
+  note: string | null;
   onChange: (text: string) => void;
 }) {
   return (
     <Input
-      {...fieldControlProps(props.id, props.error)}
+      {...fieldControlProps(props.id, props.error, props.note !== null)}
       type="number"
       inputMode="numeric"
       min={1}
@@ -67,6 +80,14 @@ export function ChallengeTypeFields(props: {
   const { idPrefix, values, errors, onChange } = props;
   const id = (name: string) => `${idPrefix}-${name}`;
   const type = values.challengeType;
+  const reps = (count: number) => plural(count, 'rep', 'reps');
+  // What a field saves instead of its text (spec 02 §5's fallback to 1), said while it holds it.
+  const notes: Record<TypeCountField, string | null> = {
+    lengthValue: countFallbackNote(values.lengthValue, (n) => unitText(n, values.lengthUnit)),
+    minDailyReps: countFallbackNote(values.minDailyReps, reps),
+    incrementValue: countFallbackNote(values.incrementValue, reps),
+    cadenceValue: countFallbackNote(values.cadenceValue, (n) => unitText(n, values.cadenceUnit)),
+  };
   return (
     <fieldset disabled={props.disabled} className="grid gap-6">
       <div role="radiogroup" aria-labelledby={id('type-label')} className="grid gap-3">
@@ -114,12 +135,18 @@ export function ChallengeTypeFields(props: {
         />
       ) : (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={id('length')} label={TYPE_FIELD_LABELS.length} error={errors.lengthValue}>
+          <Field
+            id={id('length')}
+            label={TYPE_FIELD_LABELS.length}
+            error={errors.lengthValue}
+            hint={noteText(notes.lengthValue)}
+          >
             <div className="grid grid-cols-[1fr_8rem] gap-2">
               <CountInput
                 id={id('length')}
                 value={values.lengthValue}
                 error={errors.lengthValue}
+                note={notes.lengthValue}
                 onChange={(lengthValue) => onChange({ lengthValue })}
               />
               <UnitSelect
@@ -134,11 +161,13 @@ export function ChallengeTypeFields(props: {
             id={id('min-daily-reps')}
             label={TYPE_FIELD_LABELS.minDailyReps}
             error={errors.minDailyReps}
+            hint={noteText(notes.minDailyReps)}
           >
             <CountInput
               id={id('min-daily-reps')}
               value={values.minDailyReps}
               error={errors.minDailyReps}
+              note={notes.minDailyReps}
               onChange={(minDailyReps) => onChange({ minDailyReps })}
             />
           </Field>
@@ -148,11 +177,13 @@ export function ChallengeTypeFields(props: {
                 id={id('increment')}
                 label={TYPE_FIELD_LABELS.incrementValue}
                 error={errors.incrementValue}
+                hint={noteText(notes.incrementValue)}
               >
                 <CountInput
                   id={id('increment')}
                   value={values.incrementValue}
                   error={errors.incrementValue}
+                  note={notes.incrementValue}
                   onChange={(incrementValue) => onChange({ incrementValue })}
                 />
               </Field>
@@ -160,12 +191,14 @@ export function ChallengeTypeFields(props: {
                 id={id('cadence')}
                 label={TYPE_FIELD_LABELS.cadenceValue}
                 error={errors.cadenceValue}
+                hint={noteText(notes.cadenceValue)}
               >
                 <div className="grid grid-cols-[1fr_8rem] gap-2">
                   <CountInput
                     id={id('cadence')}
                     value={values.cadenceValue}
                     error={errors.cadenceValue}
+                    note={notes.cadenceValue}
                     onChange={(cadenceValue) => onChange({ cadenceValue })}
                   />
                   <UnitSelect

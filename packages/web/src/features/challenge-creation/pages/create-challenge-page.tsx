@@ -6,7 +6,10 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, fieldControlProps, Input, Textarea } from '../../../components/ui/field';
 import { PRODUCT_NAME } from '../../../constants/messages';
-import { CHALLENGE_FIELD_LIMITS } from '../../../data/challenges/challenge-fields';
+import {
+  CHALLENGE_CREATION_DEFAULTS,
+  CHALLENGE_FIELD_LIMITS,
+} from '../../../data/challenges/challenge-fields';
 import { errorToast, toast } from '../../../toast/toast-store';
 import { ChallengeTypeFields } from '../components/challenge-type-fields';
 import { CREATE_MESSAGES, TYPE_FIELD_LABELS } from '../constants';
@@ -87,10 +90,15 @@ export function CreateChallengePage() {
               </span>
             </p>
           </div>
-          <Field id="create-name" label={TYPE_FIELD_LABELS.name} error={errors.name}>
+          <Field
+            id="create-name"
+            label={`${TYPE_FIELD_LABELS.name} (optional)`}
+            error={errors.name}
+          >
             <Input
               {...fieldControlProps('create-name', errors.name)}
               value={values.name}
+              placeholder={CHALLENGE_CREATION_DEFAULTS.name}
               maxLength={CHALLENGE_FIELD_LIMITS.maxNameLength}
               onChange={(event) => change({ name: event.target.value })}
             />

@@ -4,14 +4,13 @@ import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-provider';
 import { HiddenValue } from '../../../components/hidden-count';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { challengeDates, datesText } from '../../../data/challenges/challenge-dates';
 import { challengeTiming } from '../../../data/challenges/challenge-status';
-import {
-  type ChallengeSummary,
-  type Leader,
-  loadChallengeSummary,
-} from '../../../data/challenges/challenge-summaries';
+import type { ChallengeSummary, Leader } from '../../../data/challenges/challenge-summaries';
 import type { Challenge } from '../../../data/challenges/challenges';
-import { challengeTerms, dateFormat, plural, TYPE_LABELS } from '../challenge-terms';
+import { challengeQueries } from '../../../data/challenges/queries';
+import { VerificationBadge } from '../../verification/components/verification-badge';
+import { challengeTerms, plural, TYPE_LABELS } from '../challenge-terms';
 import { CHALLENGES, DETAIL } from '../messages';
 
 function LeaderLine(props: {
@@ -30,9 +29,14 @@ function LeaderLine(props: {
         // As on the leaderboard: who leads is part of the hidden result.
         <HiddenValue standIn={CHALLENGES.hiddenLeader} className="text-muted" />
       ) : leader ? (
-        <span className="truncate text-ink">
-          {leader.name}
-          <span className="text-muted"> · {plural(leader.validReps, 'rep', 'reps')}</span>
+        <span className="flex min-w-0 items-center gap-1.5">
+          <span className="truncate text-ink">
+            {leader.name}
+            <span className="text-muted"> · {plural(leader.validReps, 'rep', 'reps')}</span>
+          </span>
+          {leader.verificationStatus ? (
+            <VerificationBadge status={leader.verificationStatus} compact />
+          ) : null}
         </span>
       ) : (
         <span className="text-muted">{CHALLENGES.noLeader}</span>
@@ -54,13 +58,11 @@ export function closedLabel(reason: ReturnType<typeof challengeTiming>['closedRe
 export function ChallengeCard(props: { challenge: Challenge; now: Date }) {
   const { challenge } = props;
   const { supabase, user } = useAuth();
-  const summaryQuery = useQuery({
-    // By viewer: an admin (and a participant, for their own entry) may see hidden results.
-    queryKey: ['challenge', challenge.id, 'card-summary', user?.id ?? null],
-    queryFn: () => loadChallengeSummary(supabase, challenge.id),
-  });
+  // By viewer: an admin (and a participant, for their own entry) may see hidden results.
+  const summaryQuery = useQuery(challengeQueries.summary(supabase, challenge.id, user?.id ?? null));
   const summary = summaryQuery.data;
   const timing = challengeTiming(challenge, props.now);
+  const dates = challengeDates(challenge, props.now);
   const TypeIcon =
     challenge.challenge_type === 'progression'
       ? TrendingUp
@@ -103,14 +105,12 @@ export function ChallengeCard(props: { challenge: Challenge; now: Date }) {
               {term}
             </li>
           ))}
-          {challenge.start_date || challenge.end_date ? (
-            <li className="flex items-center gap-2 text-muted">
+          {dates.kind === 'open' ? null : (
+            <li className="flex items-center gap-2 text-muted" data-testid="challenge-dates">
               <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-gold" />
-              {challenge.start_date ? dateFormat.format(new Date(challenge.start_date)) : 'Now'}
-              {' – '}
-              {challenge.end_date ? dateFormat.format(new Date(challenge.end_date)) : 'Ongoing'}
+              {datesText(dates).line}
             </li>
-          ) : null}
+          )}
           <li className="flex items-center gap-2" data-testid="participant-count">
             <Users aria-hidden="true" className="size-4 shrink-0 text-gold" />
             {summary

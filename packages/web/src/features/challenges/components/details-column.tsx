@@ -1,8 +1,9 @@
 import { CalendarDays, Clock, Flame, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { challengeDates, datesText } from '../../../data/challenges/challenge-dates';
 import type { ChallengeTiming } from '../../../data/challenges/challenge-status';
 import type { Challenge } from '../../../data/challenges/challenges';
-import { dateFormat, dateTimeFormat, progressionText, unitText } from '../challenge-terms';
+import { dateTimeFormat, progressionText, unitText } from '../challenge-terms';
 import { DETAIL } from '../messages';
 
 function Row(props: { icon: ReactNode; children: ReactNode }) {
@@ -22,6 +23,8 @@ export function DetailsColumn(props: { challenge: Challenge; timing: ChallengeTi
   const { challenge, timing } = props;
   const isDuel = challenge.challenge_type === 'duel';
   const step = progressionText(challenge);
+  // A duel's own rows say when it started and ends; other dates as every screen shows them.
+  const dates = challengeDates(challenge, new Date());
   return (
     <section
       aria-labelledby="details-title"
@@ -68,12 +71,8 @@ export function DetailsColumn(props: { challenge: Challenge; timing: ChallengeTi
             {step ? <Row icon={<TrendingUp className="size-4" />}>{step}</Row> : null}
           </>
         )}
-        {challenge.start_date || challenge.end_date ? (
-          <Row icon={<CalendarDays className="size-4" />}>
-            {challenge.start_date ? dateFormat.format(new Date(challenge.start_date)) : 'Now'}
-            {' – '}
-            {challenge.end_date ? dateFormat.format(new Date(challenge.end_date)) : 'Ongoing'}
-          </Row>
+        {dates.kind === 'window' || dates.kind === 'local-days' ? (
+          <Row icon={<CalendarDays className="size-4" />}>{datesText(dates).line}</Row>
         ) : null}
         {challenge.is_daily ? (
           <Row icon={<Flame className="size-4" />}>Daily: one attempt a day counts</Row>

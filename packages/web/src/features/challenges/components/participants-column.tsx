@@ -2,7 +2,7 @@ import { EyeOff, Trophy, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
-import { VerificationBadge } from '../../verification/verification-badge';
+import { VerificationBadge } from '../../verification/components/verification-badge';
 import { plural } from '../challenge-terms';
 import { DETAIL, DETAIL_TOP_COUNT } from '../messages';
 
@@ -36,7 +36,8 @@ export function ParticipantsColumn(props: {
           ? DETAIL.participantsLoading
           : plural(participantCount, 'participant', 'participants')}
       </p>
-      <div className="mt-5 grid gap-3 sm:grid-cols-2">
+      {/* Side by side only while both labels fit on one line; else one above the other. */}
+      <div className="mt-5 grid grid-cols-[repeat(auto-fit,minmax(14rem,1fr))] gap-3 [&>*]:whitespace-nowrap">
         {props.canJoin ? (
           <Button size="lg" onClick={props.onJoin} disabled={props.joining}>
             {props.joining ? DETAIL.joining : DETAIL.join}
@@ -93,8 +94,8 @@ export function ParticipantsColumn(props: {
                 <span className="font-semibold" data-testid="entry-reps">
                   {plural(entry.valid_reps ?? 0, 'rep', 'reps')}
                 </span>
-                {entry.verification_status && entry.verification_status !== 'verified' ? (
-                  <VerificationBadge status={entry.verification_status} />
+                {entry.verification_status ? (
+                  <VerificationBadge status={entry.verification_status} compact />
                 ) : null}
               </span>
             </li>

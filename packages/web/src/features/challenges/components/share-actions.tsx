@@ -89,12 +89,7 @@ export function ShareActions(props: { name: string; slug: string }) {
         <QrCode aria-hidden="true" className="size-4" />
         {DETAIL.qrCode}
       </Button>
-      <ModalDialog
-        open={qrOpen}
-        onClose={() => setQrOpen(false)}
-        title={props.name}
-        className="max-w-sm"
-      >
+      <ModalDialog open={qrOpen} onClose={() => setQrOpen(false)} title={props.name} width="sm">
         <QrImage url={url} />
         <p className="mt-4 text-center font-mono text-xs break-all text-muted">{url}</p>
       </ModalDialog>

@@ -7,9 +7,8 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../../constants/messages';
 import { challengeTiming } from '../../../data/challenges/challenge-status';
-import { attemptsUnlimited, getChallengeBySlug } from '../../../data/challenges/challenges';
-import { fetchLeaderboard } from '../../../data/challenges/leaderboard';
-import { FALLBACK_TIME_ZONE } from '../../../lib/time-zone';
+import { attemptsUnlimited } from '../../../data/challenges/challenges';
+import { challengeQueries } from '../../../data/challenges/queries';
 import { errorToast } from '../../../toast/toast-store';
 import { TYPE_LABELS } from '../challenge-terms';
 import { closedLabel } from '../components/challenge-card';
@@ -52,27 +51,14 @@ function ChallengeDetail(props: { slug: string }) {
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref');
 
-  const challengeQuery = useQuery({
-    queryKey: ['challenge', 'slug', props.slug],
-    queryFn: () => getChallengeBySlug(supabase, props.slug),
-  });
+  const challengeQuery = useQuery(challengeQueries.bySlug(supabase, props.slug));
   const challenge = challengeQuery.data;
   // The top three and the participant count, ranked by the database as on the leaderboard.
   const challengeId = challenge?.id;
   const participantsQuery = useQuery({
     // By viewer: an admin (and a participant, for their own entry) may see hidden results.
-    queryKey: ['challenge', challengeId, 'detail-participants', user?.id ?? null],
+    ...challengeQueries.topEntries(supabase, challengeId ?? '', DETAIL_TOP_COUNT, user?.id ?? null),
     enabled: challengeId !== undefined,
-    queryFn: () =>
-      fetchLeaderboard(supabase, {
-        challengeId: challengeId ?? '',
-        period: 'all_time',
-        gender: 'all',
-        // All Time has no days to count.
-        timeZone: FALLBACK_TIME_ZONE,
-        offset: 0,
-        pageSize: DETAIL_TOP_COUNT,
-      }),
   });
   const { join, joining } = useJoinChallenge(
     challenge?.id ?? '',

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../../../auth/auth-provider';
 import { Button } from '../../../components/ui/button';
 import { PRODUCT_NAME } from '../../../constants/messages';
-import { listChallenges } from '../../../data/challenges/challenges';
+import { challengeQueries } from '../../../data/challenges/queries';
 import { errorToast } from '../../../toast/toast-store';
 import { ChallengeCard } from '../components/challenge-card';
 import { CHALLENGES } from '../messages';
@@ -20,10 +20,7 @@ function CardSkeleton() {
 /** The challenge list (spec 02 §2): active, listed challenges, newest first. */
 export function ChallengesPage() {
   const { supabase } = useAuth();
-  const query = useQuery({
-    queryKey: ['challenges', 'list'],
-    queryFn: () => listChallenges(supabase),
-  });
+  const query = useQuery(challengeQueries.list(supabase));
 
   useEffect(() => {
     document.title = `Challenges · ${PRODUCT_NAME}`;

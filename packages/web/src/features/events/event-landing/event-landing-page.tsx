@@ -3,18 +3,14 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useAuth } from '../../../auth/auth-provider';
 import { AppLayout } from '../../../components/layout/app-layout';
+import { NotFoundPage } from '../../../components/layout/not-found-page';
 import { Button } from '../../../components/ui/button';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../../constants/messages';
-import { NotFoundPage } from '../../../pages/not-found-page';
 import { errorToast } from '../../../toast/toast-store';
 import { EVENT } from '../constants';
-import {
-  couldBeEventHash,
-  type EventChallenge,
-  type EventTemplate,
-  findEvent,
-} from '../data/events';
+import { couldBeEventHash, type EventChallenge, type EventTemplate } from '../data/events';
+import { eventQueries } from '../data/queries';
 import { PushtoberPage } from '../pushtober/pushtober-page';
 import { Token2049Landing } from './token2049-landing';
 
@@ -30,11 +26,7 @@ export function EventLandingPage() {
   const { hash } = useParams();
   const { supabase } = useAuth();
   const possible = couldBeEventHash(hash);
-  const event = useQuery({
-    queryKey: ['event', hash],
-    queryFn: () => findEvent(supabase, hash ?? ''),
-    enabled: possible,
-  });
+  const event = useQuery({ ...eventQueries.event(supabase, hash ?? ''), enabled: possible });
 
   useEffect(() => {
     if (event.data) document.title = `${event.data.name} · ${PRODUCT_NAME}`;

@@ -5,10 +5,8 @@ import { Link } from 'react-router';
 import { useAuth } from '../../../auth/auth-provider';
 import { buttonClasses } from '../../../components/ui/button';
 import { PRODUCT_NAME } from '../../../constants/messages';
-import {
-  type AggregateEntry,
-  fetchAggregateLeaderboard,
-} from '../../../data/challenges/leaderboard';
+import type { AggregateEntry } from '../../../data/challenges/leaderboard';
+import { leaderboardQueries } from '../../../data/challenges/queries';
 import { browserTimeZone } from '../../../lib/time-zone';
 import { errorToast } from '../../../toast/toast-store';
 import {
@@ -19,7 +17,7 @@ import {
   WaitlistSection,
 } from '../components/page-sections';
 import { PUSHTOBER, PUSHTOBER_LEADERS_SHOWN, PUSHTOBER_SLUG } from '../constants';
-import { findPushtober } from '../data/events';
+import { eventQueries } from '../data/queries';
 import {
   beginnerMonthTotal,
   beginnerTargets,
@@ -70,24 +68,20 @@ export function PushtoberPage() {
   const { supabase, user } = useAuth();
   const now = useMemo(() => new Date(), []);
   const timeZone = useMemo(browserTimeZone, []);
-  const challenge = useQuery({
-    // Not the detail page's ['challenge', 'slug', …] key: this row has fewer columns (no
-    // is_active), and with the app's unlimited staleTime the detail page would reuse it and show
-    // an open challenge as closed.
-    queryKey: ['pushtober', 'challenge', PUSHTOBER_SLUG],
-    queryFn: () => findPushtober(supabase, PUSHTOBER_SLUG),
-  });
+  const challenge = useQuery(eventQueries.pushtober(supabase, PUSHTOBER_SLUG));
   const challengeId = challenge.data?.id ?? null;
   const board = useQuery({
-    queryKey: ['pushtober-board', challengeId, timeZone, user?.id ?? null],
-    queryFn: () =>
-      fetchAggregateLeaderboard(supabase, {
-        challengeId: challengeId!,
+    ...leaderboardQueries.aggregatePage(
+      supabase,
+      {
+        challengeId: challengeId ?? '',
         gender: 'all',
         timeZone,
         offset: 0,
         pageSize: PUSHTOBER_LEADERS_SHOWN,
-      }),
+      },
+      user?.id ?? null,
+    ),
     enabled: challengeId !== null,
   });
   const year = pushtoberYear(challenge.data?.end_date ?? null, now);

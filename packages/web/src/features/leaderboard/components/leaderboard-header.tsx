@@ -1,6 +1,7 @@
 import { ArrowLeft, CalendarDays, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { challengeDates, datesText } from '../../../data/challenges/challenge-dates';
 import {
   type ChallengeClosedReason,
   challengeTiming,
@@ -15,8 +16,6 @@ function closedLabel(reason: ChallengeClosedReason | null): string {
   return LEADERBOARD.ended;
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Name, participant count, 'Daily Challenge', Take Challenge, description and dates. */
 export function LeaderboardHeader(props: {
   challenge: Challenge;
@@ -25,6 +24,7 @@ export function LeaderboardHeader(props: {
 }) {
   const { challenge } = props;
   const timing = challengeTiming(challenge, props.now);
+  const dates = datesText(challengeDates(challenge, props.now));
   return (
     <header>
       <Link
@@ -76,20 +76,12 @@ export function LeaderboardHeader(props: {
         <div className="flex items-center gap-2">
           <CalendarDays aria-hidden="true" className="size-4 text-gold" />
           <dt className="text-muted">Start:</dt>
-          <dd>
-            {challenge.start_date
-              ? dateFormat.format(new Date(challenge.start_date))
-              : LEADERBOARD.noStartDate}
-          </dd>
+          <dd data-testid="start-date">{dates.start}</dd>
         </div>
         <div className="flex items-center gap-2">
           <CalendarDays aria-hidden="true" className="size-4 text-gold" />
           <dt className="text-muted">End:</dt>
-          <dd>
-            {challenge.end_date
-              ? dateFormat.format(new Date(challenge.end_date))
-              : LEADERBOARD.ongoing}
-          </dd>
+          <dd data-testid="end-date">{dates.end}</dd>
         </div>
       </dl>
     </header>

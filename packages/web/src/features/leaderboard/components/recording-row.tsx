@@ -4,7 +4,7 @@ import { CountOrHidden } from '../../../components/hidden-count';
 import { buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
 import { formatDuration } from '../../../lib/duration';
-import { VerificationBadge } from '../../verification/verification-badge';
+import { VerificationBadge } from '../../verification/components/verification-badge';
 import { LEADERBOARD } from '../constants';
 import { EntryName } from './entry-name';
 import { RankBadge } from './rank-badge';
@@ -47,8 +47,9 @@ export function RecordingRow(props: { challengeId: string; entry: LeaderboardEnt
               {LEADERBOARD.video}
             </span>
           ) : null}
-          {entry.verification_status && entry.verification_status !== 'verified' ? (
-            <VerificationBadge status={entry.verification_status} />
+          {/* Every count says whether it is verified (issue 26): a check for a verified one. */}
+          {entry.verification_status ? (
+            <VerificationBadge status={entry.verification_status} compact />
           ) : null}
         </EntryName>
         <p className="mt-0.5 text-xs text-muted">

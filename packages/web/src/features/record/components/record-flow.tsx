@@ -1,84 +1,60 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../../../auth/auth-provider';
-import { buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { CHALLENGE_CLOSED } from '../../../constants/messages';
-import {
-  type ChallengeTimingFields,
-  challengeTiming,
-  genderAllowed,
-  type ParticipantGender,
-} from '../../../data/challenges/challenge-status';
-import {
-  attemptsUnlimited,
-  type ChallengeWithDefinition,
-  getChallengeById,
-  JoinRefusedError,
-  joinChallenge,
-} from '../../../data/challenges/challenges';
-import { hasOwnRecording } from '../../../data/recordings/recordings';
-import { errorToast, toast } from '../../../toast/toast-store';
-import {
-  listPendingAttempts,
-  type PendingAttempt,
-  removePendingAttempt,
-  savePendingAttempt,
-} from '../data/pending-attempts';
-import {
-  registerParticipant,
-  saveParticipantGender,
-  sendRecordLink,
-  signOutHere,
-} from '../data/registration';
-import { submitDeps } from '../data/submit-deps';
+import { challengeTiming, type ParticipantGender } from '../../../data/challenges/challenge-status';
+import type { ChallengeWithDefinition } from '../../../data/challenges/challenges';
+import type { PendingAttempt } from '../data/pending-attempts';
+import { useDailyRule } from '../hooks/use-daily-rule';
+import { useDeviceAttempts } from '../hooks/use-device-attempts';
+import { useDiagnosticsLog } from '../hooks/use-diagnostics-log';
+import { useInterfaceWatch } from '../hooks/use-interface-watch';
+import { useParticipation } from '../hooks/use-participation';
+import { useSubmission } from '../hooks/use-submission';
+import { type Step, stepAfterComplete } from '../logic/flow-steps';
 import { ConfigurationError, type LiveCounting, liveCountingFor } from '../logic/live-analyzer';
 import { nameFromEmail } from '../logic/registration';
-import type { Participant } from '../logic/submission';
-import {
-  resendVideo,
-  type SubmitOutcome,
-  type SubmitPhase,
-  submitAttempt,
-} from '../logic/submit-attempt';
-import { RECORD, RECORDING_INTERFACE_TIMEOUT_MS } from '../messages';
-import { recordPath, recordSignInPath } from '../record-paths';
+import { RECORD } from '../messages';
+import { recordSignInPath } from '../record-paths';
 import type { FinishedRecording } from '../recording-controller';
 import { CameraStage } from './camera-stage';
 import { ChallengeCompleteDialog } from './challenge-complete-dialog';
+import { ChallengeExits } from './challenge-exits';
 import { CheckEmailCard } from './check-email-card';
 import { FallbackCard } from './fallback-card';
 import { MessageCard } from './message-card';
+import { NextAttemptCard } from './next-attempt-card';
 import { PendingAttemptCard } from './pending-attempt-card';
-import { RegistrationCard, type RegistrationValues } from './registration-card';
+import { RegistrationCard } from './registration-card';
 import { ResultsCard } from './results-card';
 import { UploadScreen } from './upload-screen';
 import { WelcomeBackCard } from './welcome-back-card';
 
-type Step =
-  | { kind: 'account' }
-  | { kind: 'check-email'; email: string }
-  | { kind: 'camera' }
-  | { kind: 'results'; pending: PendingAttempt; videoUrl: string }
-  | { kind: 'submitting'; pending: PendingAttempt; phase: SubmitPhase }
-  | {
-      kind: 'complete';
-      validReps: number;
-      videoSaved: boolean;
-      pending: PendingAttempt | null;
-    }
-  | { kind: 'stopped'; title: string; message: string };
-
-/** Lines the diagnostics log keeps. */
-const LOG_LIMIT = 50;
+/** A challenge that takes no attempt now: why, and where to go instead. */
+function ClosedCard(props: {
+  challengeId: string;
+  message: string;
+  testId: string;
+  title: string;
+}) {
+  return (
+    <MessageCard
+      title={props.title}
+      role="alert"
+      actions={<ChallengeExits challengeId={props.challengeId} />}
+    >
+      <p data-testid={props.testId}>{props.message}</p>
+    </MessageCard>
+  );
+}
 
 /** The record flow of a loaded challenge (spec 02 §4): account step, camera, results, submission
- * and Challenge Complete, one step at a time. */
+ * and Challenge Complete, one step at a time. Each concern is a hook of its own (hooks/); this
+ * component holds the step and shows it. */
 export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam: string | null }) {
   const { challenge, refParam } = props;
   const auth = useAuth();
-  const { supabase, user, profile } = auth;
-  const isDuel = challenge.challenge_type === 'duel';
+  const { user, profile } = auth;
   // The state at arrival decides; a challenge closing mid-attempt is refused at submission.
   const timing = useMemo(() => challengeTiming(challenge, new Date()), [challenge]);
   const counting = useMemo((): LiveCounting | ConfigurationError => {
@@ -90,159 +66,50 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
   }, [challenge.exercise_definitions]);
 
   const [step, setStep] = useState<Step>({ kind: 'account' });
-  const [participant, setParticipant] = useState<Participant | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [pendingList, setPendingList] = useState<PendingAttempt[]>([]);
+  const daily = useDailyRule(challenge);
+  const participation = useParticipation({
+    challenge,
+    refParam,
+    setStep,
+    nextAttempt: daily.nextAttempt,
+  });
+  const { participant } = participation;
+  const device = useDeviceAttempts(challenge.id, participant?.userId ?? user?.id ?? null);
+  const submission = useSubmission({
+    challenge,
+    refParam,
+    sender: participation.sender,
+    refreshDeviceAttempts: device.refresh,
+    setStep,
+  });
+  const busy = participation.busy || submission.busy;
   const [diagnosticsOpen, setDiagnosticsOpen] = useState(false);
-  const [log, setLog] = useState<string[]>([]);
+  const { log, addLog } = useDiagnosticsLog();
   const [stageKey, setStageKey] = useState(0);
-  const [fallback, setFallback] = useState(false);
-  const fallbackTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const watch = useInterfaceWatch(step.kind === 'camera');
 
-  const addLog = useCallback((line: string) => {
-    setLog((lines) => [
-      ...lines.slice(-(LOG_LIMIT - 1)),
-      `${new Date().toLocaleTimeString()} ${line}`,
-    ]);
-  }, []);
+  /** Right before the countdown: the daily rule is asked again (another tab may have submitted),
+   * so no attempt is recorded that cannot be submitted. */
+  const confirmCanRecord = useCallback(async (): Promise<boolean> => {
+    const next = await daily.nextAttempt();
+    if (next) setStep({ kind: 'next-day', next });
+    return next === null;
+  }, [daily.nextAttempt]);
 
-  const refreshPending = useCallback(
-    async (userId: string) => {
-      try {
-        setPendingList(await listPendingAttempts(challenge.id, userId));
-      } catch (error) {
-        console.error('Reading attempts kept on this device failed', error);
-      }
-    },
-    [challenge.id],
-  );
+  /** The next attempt's moment has come: asked again, then the camera. */
+  const reopen = useCallback(async () => {
+    const next = await daily.nextAttempt();
+    setStep(next ? { kind: 'next-day', next } : { kind: 'camera' });
+  }, [daily.nextAttempt]);
 
-  // The signed-in user's attempts on this device, also before (or without) joining: an attempt
-  // saved without its video is offered from every screen, the closed and the already-submitted
-  // ones too (the database attaches a late video for days after the row).
-  const pendingOwner = participant?.userId ?? user?.id ?? null;
-  useEffect(() => {
-    if (pendingOwner) void refreshPending(pendingOwner);
-  }, [pendingOwner, refreshPending]);
-  const videoToResend = pendingList.find((pending) => pending.recordingId !== null) ?? null;
-
-  // The fallback card: no camera picture in time after the recording card appeared.
-  const armFallback = useCallback(() => {
-    clearTimeout(fallbackTimer.current);
-    setFallback(false);
-    fallbackTimer.current = setTimeout(() => setFallback(true), RECORDING_INTERFACE_TIMEOUT_MS);
-  }, []);
-  useEffect(() => {
-    if (step.kind === 'camera') armFallback();
-    else clearTimeout(fallbackTimer.current);
-    return () => clearTimeout(fallbackTimer.current);
-  }, [step.kind, armFallback]);
-  const onPreviewReady = useCallback(() => {
-    clearTimeout(fallbackTimer.current);
-    setFallback(false);
-  }, []);
-
-  const returnUrl = `${window.location.origin}${recordPath(challenge.id, refParam)}`;
-
-  async function beginParticipation(next: Participant): Promise<void> {
-    if (!genderAllowed(challenge, next.gender)) {
-      errorToast(
-        RECORD.genderNotAllowed(challenge.gender_filter === 'female' ? 'female' : 'male'),
-        RECORD.closedTitle,
-      );
+  /** After Challenge Complete: a daily challenge says when the next attempt opens. */
+  async function afterComplete() {
+    if (!daily.applies) {
+      setStep(stepAfterComplete(challenge));
       return;
     }
-    try {
-      await joinChallenge(supabase, challenge.id);
-    } catch (error) {
-      if (error instanceof JoinRefusedError) {
-        setStep({
-          kind: 'stopped',
-          title: RECORD.closedTitle,
-          message: CHALLENGE_CLOSED[error.reason],
-        });
-        return;
-      }
-      console.error('Joining the challenge failed', error);
-      errorToast(RECORD.joinFailed);
-      return;
-    }
-    if (
-      !challenge.is_daily &&
-      !attemptsUnlimited(challenge) &&
-      (await hasOwnRecording(supabase, challenge.id, next.userId))
-    ) {
-      // Known now, so that a video still to send can be sent from the stopped screen.
-      setParticipant(next);
-      setStep({
-        kind: 'stopped',
-        title: RECORD.alreadySubmittedTitle,
-        message: RECORD.alreadySubmitted,
-      });
-      return;
-    }
-    setParticipant(next);
-    setStep({ kind: 'camera' });
-  }
-
-  async function register(values: RegistrationValues) {
-    setBusy(true);
-    try {
-      const outcome = await registerParticipant(supabase, {
-        ...values,
-        challengeId: challenge.id,
-        returnUrl,
-      });
-      if (outcome.kind === 'link-sent') {
-        setStep({ kind: 'check-email', email: values.email });
-        return;
-      }
-      await beginParticipation({ userId: outcome.userId, ...values });
-    } catch (error) {
-      if (isDuel) console.warn('Duel registration failed', error);
-      else console.error('Registration failed', error);
-      errorToast(RECORD.accountFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function resendLink(email: string) {
-    setBusy(true);
-    try {
-      await sendRecordLink(supabase, email, returnUrl);
-      toast({ title: RECORD.linkResentTitle, description: RECORD.linkResent });
-    } catch (error) {
-      console.error('Sending the link failed', error);
-      errorToast(RECORD.accountFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function continueAsSignedIn(values: { name: string; gender: ParticipantGender }) {
-    if (!user?.email) return;
-    setBusy(true);
-    try {
-      if (profile?.gender !== values.gender) {
-        await saveParticipantGender(supabase, user.id, user.email, values.gender).catch(
-          (error: unknown) => console.warn('Saving the gender on the profile failed', error),
-        );
-      }
-      await beginParticipation({ userId: user.id, email: user.email, ...values });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function switchParticipant() {
-    try {
-      await signOutHere(supabase);
-    } catch (error) {
-      console.error('Signing out failed', error);
-    }
-    setParticipant(null);
-    setStep({ kind: 'account' });
+    const next = await daily.nextAttempt();
+    setStep(next ? { kind: 'next-day', next } : { kind: 'camera' });
   }
 
   async function onRecordingFinished(recording: FinishedRecording) {
@@ -252,133 +119,24 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       mimeType: recording.mimeType,
       recordingId: null,
     };
-    try {
-      await savePendingAttempt(pending);
-    } catch (error) {
-      // Private windows may refuse IndexedDB; the attempt is still in memory for Submit.
-      console.warn('Keeping the attempt on this device failed', error);
-    }
-    setStep({ kind: 'results', pending, videoUrl: URL.createObjectURL(recording.video) });
+    await device.keep(pending);
+    setStep({
+      kind: 'results',
+      pending,
+      videoUrl: URL.createObjectURL(recording.video),
+      posterUrl: recording.poster ? URL.createObjectURL(recording.poster) : null,
+    });
   }
 
-  const deps = submitDeps(supabase);
-
-  /** Who sends: the participant of this visit, or the signed-in user when the flow stopped before
-   * the camera (a closed challenge) with a video still to send. */
-  function sender(): Participant | null {
-    if (participant) return participant;
-    if (!user?.email) return null;
-    return {
-      userId: user.id,
-      email: user.email,
-      name: profile?.full_name?.trim() || nameFromEmail(user.email),
-      gender: profile?.gender === 'female' ? 'female' : 'male',
-    };
-  }
-
-  /** Why the database refused the row, in words: the challenge's state now (read again: it may
-   * have been ended or deactivated since the page loaded), else the account. */
-  async function refusedMessage(): Promise<string> {
-    let current: ChallengeTimingFields = challenge;
-    try {
-      current = (await getChallengeById(supabase, challenge.id)) ?? challenge;
-    } catch (error) {
-      console.warn('Reading the challenge again failed', error);
-    }
-    const now = challengeTiming(current, new Date());
-    return now.open || now.closedReason === null
-      ? RECORD.recordingRefused
-      : CHALLENGE_CLOSED[now.closedReason];
-  }
-
-  /** Where Challenge Complete leads: the camera again only where more attempts count. */
-  function afterComplete(): Step {
-    if (attemptsUnlimited(challenge)) return { kind: 'camera' };
-    return {
-      kind: 'stopped',
-      title: RECORD.alreadySubmittedTitle,
-      message: challenge.is_daily ? RECORD.alreadySubmittedToday : RECORD.alreadySubmitted,
-    };
-  }
-
-  async function send(pending: PendingAttempt, videoOnly = false) {
-    const from = sender();
-    if (!from) return;
-    setBusy(true);
-    setStep({ kind: 'submitting', pending, phase: { kind: 'uploading', progress: 0 } });
-    const target = {
-      challenge: { id: challenge.id, name: challenge.name, is_daily: challenge.is_daily },
-      participant: from,
-      ref: refParam,
-    };
-    const onPhase = (phase: SubmitPhase) => setStep({ kind: 'submitting', pending, phase });
-    let outcome: SubmitOutcome;
-    try {
-      outcome = videoOnly
-        ? await resendVideo(deps, target, pending, onPhase)
-        : await submitAttempt(deps, target, pending, onPhase);
-    } catch (error) {
-      outcome = { kind: 'failed', error };
-    }
-    setBusy(false);
-    await refreshPending(from.userId);
-    switch (outcome.kind) {
-      case 'saved': {
-        if (outcome.uploadError)
-          errorToast(RECORD.savedWithoutVideo(outcome.uploadError), RECORD.savedWithoutVideoTitle);
-        else if (videoOnly)
-          toast({ title: RECORD.videoAttachedTitle, description: RECORD.videoAttached });
-        const kept = outcome.videoSaved ? null : { ...pending, recordingId: outcome.recordingId };
-        setStep({
-          kind: 'complete',
-          validReps: pending.attempt.validReps,
-          videoSaved: outcome.videoSaved,
-          pending: pending.video.size > 0 ? kept : null,
-        });
-        return;
-      }
-      case 'duplicate':
-        errorToast(outcome.message, RECORD.alreadySubmittedTitle);
-        setStep({ kind: 'stopped', title: RECORD.alreadySubmittedTitle, message: outcome.message });
-        return;
-      case 'refused': {
-        const message = await refusedMessage();
-        errorToast(message, RECORD.closedTitle);
-        setStep({ kind: 'stopped', title: RECORD.closedTitle, message });
-        return;
-      }
-      case 'failed':
-        console.error('Submitting the attempt failed', outcome.error);
-        errorToast(RECORD.submissionFailed, RECORD.submissionFailedTitle);
-        setStep({ kind: 'results', pending, videoUrl: URL.createObjectURL(pending.video) });
-        return;
-    }
-  }
-
-  async function discard(pending: PendingAttempt) {
-    await removePendingAttempt(pending.attempt.id).catch((error: unknown) => console.warn(error));
-    if (pendingOwner) await refreshPending(pendingOwner);
-  }
-
-  async function nextUser() {
-    setBusy(true);
-    try {
-      await signOutHere(supabase);
-    } catch (error) {
-      console.error('Signing out failed', error);
-    }
-    localStorage.clear();
-    sessionStorage.clear();
-    window.location.reload();
-  }
-
-  // Revoke the preview URL of a results card that is left.
+  // Revoke the preview URLs of a results card that is left.
   const resultsUrl = step.kind === 'results' ? step.videoUrl : null;
+  const posterUrl = step.kind === 'results' ? step.posterUrl : null;
   useEffect(
     () => () => {
       if (resultsUrl) URL.revokeObjectURL(resultsUrl);
+      if (posterUrl) URL.revokeObjectURL(posterUrl);
     },
-    [resultsUrl],
+    [resultsUrl, posterUrl],
   );
 
   if (counting instanceof ConfigurationError) {
@@ -389,13 +147,14 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       </MessageCard>
     );
   }
+  const { videoToResend } = device;
   const resendCard =
     videoToResend && user ? (
       <PendingAttemptCard
         pending={videoToResend}
         busy={busy}
-        onSend={() => void send(videoToResend, true)}
-        onDiscard={() => void discard(videoToResend)}
+        onSend={() => void submission.send(videoToResend, true)}
+        onDiscard={() => void device.discard(videoToResend)}
       />
     ) : null;
 
@@ -406,19 +165,7 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
         <MessageCard
           title={RECORD.closedTitle}
           role="alert"
-          actions={
-            <>
-              <Link to="/challenges" className={buttonClasses('primary')}>
-                {RECORD.backToChallenges}
-              </Link>
-              <Link
-                to={`/challenge/${challenge.id}/leaderboard`}
-                className={buttonClasses('secondary')}
-              >
-                {RECORD.viewLeaderboard}
-              </Link>
-            </>
-          }
+          actions={<ChallengeExits challengeId={challenge.id} first="challenges" />}
         >
           <p data-testid="closed-reason">{CHALLENGE_CLOSED[timing.closedReason!]}</p>
         </MessageCard>
@@ -438,25 +185,23 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       return (
         <>
           {resendCard}
-          <MessageCard
+          <ClosedCard
+            challengeId={challenge.id}
             title={step.title}
-            role="alert"
-            actions={
-              <>
-                <Link
-                  to={`/challenge/${challenge.id}/leaderboard`}
-                  className={buttonClasses('primary')}
-                >
-                  {RECORD.viewLeaderboard}
-                </Link>
-                <Link to="/challenges" className={buttonClasses('secondary')}>
-                  {RECORD.backToChallenges}
-                </Link>
-              </>
-            }
-          >
-            <p data-testid="stopped-message">{step.message}</p>
-          </MessageCard>
+            message={step.message}
+            testId="stopped-message"
+          />
+        </>
+      );
+    case 'next-day':
+      return (
+        <>
+          {resendCard}
+          <NextAttemptCard
+            challengeId={challenge.id}
+            next={step.next}
+            onOpen={() => void reopen()}
+          />
         </>
       );
     case 'check-email':
@@ -464,8 +209,9 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
         <CheckEmailCard
           email={step.email}
           busy={busy}
-          onResend={() => void resendLink(step.email)}
+          onResend={() => void participation.resendLink(step.email)}
           onDifferentEmail={() => setStep({ kind: 'account' })}
+          onSignedIn={() => setStep({ kind: 'account' })}
         />
       );
     case 'account':
@@ -478,35 +224,36 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
             initialName={initialName}
             initialGender={initialGender}
             busy={busy}
-            onContinue={(values) => void continueAsSignedIn(values)}
-            onSwitchParticipant={() => void switchParticipant()}
+            onContinue={(values) => void participation.continueAsSignedIn(values)}
+            onSwitchParticipant={() => void participation.switchParticipant()}
           />
         );
       }
       return (
         <RegistrationCard
-          isDuel={isDuel}
+          isDuel={challenge.challenge_type === 'duel'}
           signInPath={recordSignInPath(challenge.id)}
           busy={busy}
-          onSubmit={(values) => void register(values)}
+          onSubmit={(values) => void participation.register(values)}
         />
       );
-    case 'camera':
+    case 'camera': {
+      const kept = device.pendingList[0];
       return (
         <>
-          {pendingList[0] ? (
+          {kept ? (
             <PendingAttemptCard
-              pending={pendingList[0]}
+              pending={kept}
               busy={busy}
-              onSend={() => void send(pendingList[0]!, pendingList[0]!.recordingId !== null)}
-              onDiscard={() => void discard(pendingList[0]!)}
+              onSend={() => void submission.send(kept, kept.recordingId !== null)}
+              onDiscard={() => void device.discard(kept)}
             />
           ) : null}
-          {fallback ? (
+          {watch.fallback ? (
             <FallbackCard
               onForceLoad={() => {
                 setStageKey((key) => key + 1);
-                armFallback();
+                watch.arm();
               }}
               onDebug={() => setDiagnosticsOpen(true)}
             />
@@ -517,7 +264,8 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
             challengeId={challenge.id}
             userId={participant!.userId}
             exerciseName={challenge.exercise_definitions?.name ?? 'Push-up'}
-            onPreviewReady={onPreviewReady}
+            onPreviewReady={watch.onPreviewReady}
+            confirmCanRecord={confirmCanRecord}
             onFinished={(recording) => void onRecordingFinished(recording)}
             onDiagnosticsLog={addLog}
             diagnosticsOpen={diagnosticsOpen}
@@ -526,15 +274,17 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
           />
         </>
       );
+    }
     case 'results':
       return (
         <ResultsCard
           attempt={step.pending.attempt}
           videoUrl={step.videoUrl}
+          posterUrl={step.posterUrl}
           busy={busy}
-          onSubmit={() => void send(step.pending)}
+          onSubmit={() => void submission.send(step.pending)}
           onRecordAgain={() => {
-            void discard(step.pending);
+            void device.discard(step.pending);
             setStep({ kind: 'camera' });
           }}
         />
@@ -545,18 +295,19 @@ export function RecordFlow(props: { challenge: ChallengeWithDefinition; refParam
       return (
         <>
           <MessageCard title={RECORD.completeTitle} role="status">
-            <p>{step.validReps} valid reps submitted.</p>
+            <p>{RECORD.submittedCountedLive(step.validReps)}</p>
           </MessageCard>
           <ChallengeCompleteDialog
             open
             validReps={step.validReps}
             challengeId={challenge.id}
+            recordingId={step.recordingId}
             videoSaved={step.videoSaved}
             canResendVideo={step.pending !== null}
             busy={busy}
-            onResendVideo={() => step.pending && void send(step.pending, true)}
-            onNextUser={() => void nextUser()}
-            onClose={() => setStep(afterComplete())}
+            onResendVideo={() => step.pending && void submission.send(step.pending, true)}
+            onNextUser={() => void submission.nextUser()}
+            onClose={() => void afterComplete()}
           />
         </>
       );

@@ -14,6 +14,8 @@ const ENDED: Record<FinishedAttempt['endedBy'], string> = {
 export function ResultsCard(props: {
   attempt: FinishedAttempt;
   videoUrl: string | null;
+  /** A still of the attempt, shown until the video plays (not its first, often black, frame). */
+  posterUrl: string | null;
   busy: boolean;
   onSubmit: () => void;
   onRecordAgain: () => void;
@@ -35,6 +37,9 @@ export function ResultsCard(props: {
       <p className="mt-2 text-muted" data-testid="ended-by">
         {ENDED[attempt.endedBy]}
       </p>
+      <p className="mt-1 text-sm text-muted" data-testid="counted-live-note">
+        {RECORD.countedLiveNote}
+      </p>
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {stats.map(([label, value, testId]) => (
           <div
@@ -52,8 +57,10 @@ export function ResultsCard(props: {
         // biome-ignore lint/a11y/useMediaCaption: a silent recording of the attempt
         <video
           src={props.videoUrl}
+          poster={props.posterUrl ?? undefined}
           controls
           playsInline
+          data-testid="result-video"
           className="mt-6 w-full rounded-lg bg-black"
         />
       ) : null}

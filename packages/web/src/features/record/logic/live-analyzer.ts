@@ -8,6 +8,7 @@ import {
   normalizeDefinition,
 } from '@reptemple/definitions';
 import { type AnyRepAnalyzer, createAnalyzer, type FrameSize } from '@reptemple/pose-sdk';
+import { LIVE_POSE_MODEL } from '../messages';
 
 /** The built-in push-up definition every user-created challenge points to (kept in step with the
  * server's BUILTIN_PUSHUP_DEFINITION_ID and the challenges migration). */
@@ -21,8 +22,11 @@ export function createLiveAnalyzer(
   definition: ExerciseDefinition | null,
   frameSize: FrameSize,
 ): LiveAnalyzer {
+  // The live camera's model: the SDK calibrates the elbow per model (lite reads straight arms
+  // shorter than full), so the live count judges the same arm the server's full model sees.
   return createAnalyzer(definition ? { kind: 'definition', definition } : { kind: 'pushup' }, {
     frameSize,
+    model: LIVE_POSE_MODEL,
   });
 }
 

@@ -21,6 +21,20 @@ export interface RecordingView {
   mirrored: boolean;
 }
 
+/** The screen of an attempt that is acquiring its camera. */
+export function acquiringView(mirrored: boolean): RecordingView {
+  return {
+    stage: 'acquiring',
+    countdown: null,
+    snapshot: null,
+    verdict: { kind: 'running' },
+    elapsedMs: 0,
+    inferenceOnly: false,
+    modelReady: false,
+    mirrored,
+  };
+}
+
 /** Everything of the view the screen shows, as one string: equal strings, equal screens. */
 export function shownOnScreen(view: RecordingView): string {
   const { snapshot, verdict } = view;

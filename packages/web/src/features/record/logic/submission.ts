@@ -26,6 +26,10 @@ export interface FinishedAttempt {
   analysedFrames: number;
   /** Analysed frames per second of recording. */
   analysedFps: number;
+  /** When live counting's clock started, in ms from the recorder's start: the live reps' times
+   * plus this are their times in the video (the recording view lines them up with the
+   * verification's). Absent on attempts kept on the device from before it was measured. */
+  countingStartMs?: number;
   definition: ExerciseDefinition | null;
   exerciseName: string;
   /** The browser's IANA time zone when it was recorded: a daily challenge's one attempt a day is
@@ -88,6 +92,9 @@ export function analysisData(attempt: FinishedAttempt, isDaily: boolean): Record
       model: attempt.model,
       analysedFrames: attempt.analysedFrames,
       analysedFps: Math.round(attempt.analysedFps * 10) / 10,
+      ...(attempt.countingStartMs === undefined
+        ? {}
+        : { countingStartMs: Math.round(attempt.countingStartMs) }),
     },
     completed_reps: [...attempt.reps],
     exercise_definition: attempt.definition,

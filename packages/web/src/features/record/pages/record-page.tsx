@@ -6,7 +6,7 @@ import { useAuth } from '../../../auth/auth-provider';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../../constants/messages';
-import { getChallengeWithDefinition } from '../../../data/challenges/challenges';
+import { challengeQueries } from '../../../data/challenges/queries';
 import { errorToast } from '../../../toast/toast-store';
 import { MessageCard } from '../components/message-card';
 import { RecordFlow } from '../components/record-flow';
@@ -18,10 +18,7 @@ export function RecordPage() {
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref');
   const { supabase } = useAuth();
-  const query = useQuery({
-    queryKey: ['challenge', 'record', id],
-    queryFn: () => getChallengeWithDefinition(supabase, id),
-  });
+  const query = useQuery(challengeQueries.withDefinition(supabase, id));
 
   useEffect(() => {
     document.title = `${query.data?.name ?? 'Take the Challenge'} · ${PRODUCT_NAME}`;

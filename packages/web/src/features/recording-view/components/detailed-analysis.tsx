@@ -7,28 +7,16 @@ import { RECORDING_VIEW } from '../constants';
 
 // The analysis (MediaPipe and the analysers) loads only when someone opens it.
 const VideoAnalysis = lazy(async () => ({
-  default: (await import('../../../analysis/video-analysis')).VideoAnalysis,
+  default: (await import('../../analysis/video-analysis')).VideoAnalysis,
 }));
 
-/** The recorded video, and 'Show/Hide Detailed Analysis': the video analysis component on it,
- * counted with the challenge's exercise definition, frame by frame as the CLI counts the file.
- * While the analysis is open it shows the video itself. */
+/** 'Show/Hide Detailed Analysis' (spec 02 §2): the video analysis component on the recorded video,
+ * counted with the challenge's exercise definition, frame by frame as the CLI counts the file. */
 export function DetailedAnalysis(props: { videoUrl: string; definition: ExerciseDefinition }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
     <section className="mt-8">
-      {open ? null : (
-        // biome-ignore lint/a11y/useMediaCaption: a recording of push-ups has no speech to caption
-        <video
-          src={props.videoUrl}
-          controls
-          playsInline
-          preload="metadata"
-          className="mb-4 max-h-[70svh] w-full rounded-xl border border-line bg-black"
-          data-testid="recording-video"
-        />
-      )}
       <Button
         variant="outline"
         aria-expanded={open}

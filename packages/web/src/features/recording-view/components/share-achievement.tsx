@@ -106,7 +106,8 @@ export function ShareAchievement(props: {
   return (
     <section
       aria-labelledby="share-title"
-      className="mt-8 rounded-xl border border-line bg-surface p-4 sm:p-6"
+      data-testid="share-achievement"
+      className="mt-6 rounded-xl border border-line bg-surface p-4 sm:p-6"
     >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="share-title" className="font-display text-xl font-semibold">
