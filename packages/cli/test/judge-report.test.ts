@@ -19,6 +19,19 @@ const reps: RepEvidence[] = [
     isValid: true,
     invalidReason: null,
     measurements: { alignmentScore: 91.2 },
+    checks: [
+      {
+        rule: 'lockout',
+        measurement: '2d',
+        value: 161.2,
+        threshold: 160,
+        bound: 'min',
+        passed: true,
+        side: 'both',
+        timeMs: 1450,
+        fullRate: true,
+      },
+    ],
   },
   {
     repNumber: 2,
@@ -33,6 +46,19 @@ const reps: RepEvidence[] = [
     isValid: false,
     invalidReason: "Didn't go low enough",
     measurements: {},
+    checks: [
+      {
+        rule: 'depth',
+        measurement: '2d',
+        value: 131,
+        threshold: 120,
+        bound: 'max',
+        passed: false,
+        side: 'both',
+        timeMs: 2200,
+        fullRate: false,
+      },
+    ],
   },
 ];
 
@@ -65,6 +91,13 @@ const verification = {
   frameSize: { width: 640, height: 360 },
   durationMs: 3000,
   fps: 12,
+  refinement: {
+    windows: [{ startMs: 1367, endMs: 1533 }],
+    moments: [],
+    frames: 6,
+    rounds: 1,
+    sampled: { validReps: 0, invalidReps: 2 },
+  },
   model: 'lite',
   decodeWarnings: [],
   timing: {
@@ -75,6 +108,9 @@ const verification = {
     analysisMs: 0,
     contactSheetsMs: 0,
     frames: 36,
+    refinementInferenceMs: 0,
+    refinementMs: 0,
+    refinementFrames: 8,
   },
 };
 
@@ -100,6 +136,10 @@ describe('judge report', () => {
     );
     expect(html).toMatch(/<svg[^>]*>[\s\S]*<path d="M/);
     expect(html).toContain('id="rep-2"');
+    // Each rule's deciding value and frame, marked where it was taken at the video's own rate.
+    expect(html).toContain('lockout 161.2 ≥ 160 at 1.45 s (every frame)');
+    expect(html).toContain('depth 131 ≤ 120 at 2.20 s ✗');
+    expect(html).toContain('the sampled pass alone counted 0 valid, 2 invalid');
     // Nothing fetched from elsewhere: no external src, href or script.
     expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
     expect(html).not.toContain('<script');

@@ -5,6 +5,9 @@
 //   node bench/sampling-study.mjs [--rates 30,15,12,10,8]
 // With --videos, also extracts every push-up clip with the lite model at full rate and at the
 // verification rate (headless Chromium; minutes) and compares the two counts clip by clip.
+// With --verify [--only 06,09] [--cache-dir DIR], compares the server's verified counts (12 frames/s
+// refined, verified-vs-every-frame.mjs) with every frame on the videos, and what that costs (long:
+// every frame of every fixture once, then cached).
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -98,4 +101,15 @@ if (args.includes('--videos')) {
   console.log(
     `videos, lite model, push-up analyser: exact ${exactFull}/${pushups.length} at full rate, ${exactSampled}/${pushups.length} at ${PUSHUP_VERIFICATION_FPS} fps; same count on ${same}/${pushups.length}`,
   );
+}
+
+if (args.includes('--verify')) {
+  const { verifiedVsEveryFrame } = await import('./verified-vs-every-frame.mjs');
+  const value = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+  await verifiedVsEveryFrame({
+    repo,
+    labels,
+    only: value('--only')?.split(','),
+    cacheDir: value('--cache-dir'),
+  });
 }

@@ -22,6 +22,8 @@ export { type QueuePosition, queuePosition, type RunningJob } from './queue/queu
 export {
   type AngleSample,
   analyseRecording,
+  type EvidenceCheck,
+  type FullRateTest,
   type PhaseChange,
   type RecordingAnalysis,
   type RepEvidence,
@@ -29,8 +31,22 @@ export {
 export { renderContactSheet } from './verify/contact-sheet.js';
 export { type DrivingAngle, drivingAngleFor } from './verify/driving-angle.js';
 export {
+  insideWindows,
+  type RefinementSummary,
+  type RefineOptions,
+  refineAnalysis,
+} from './verify/refine-analysis.js';
+export {
+  checkMargin,
+  mergeRefinedFrames,
+  planRefinement,
+  type RefinementMoment,
+  refinementMoments,
+} from './verify/refinement.js';
+export {
   DEFAULT_VERIFICATION_MODEL,
   PUSHUP_VERIFICATION_FPS,
+  REFINEMENT,
   verificationFps,
 } from './verify/sampling.js';
 export {

@@ -1,7 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { createPoseEngine } from '@reptemple/pose-sdk/node';
-import { DEFAULT_VERIFICATION_MODEL, verificationFps, verifyVideo } from '@reptemple/verifier';
+import {
+  DEFAULT_VERIFICATION_MODEL,
+  type VideoVerification,
+  verificationFps,
+  verifyVideo,
+} from '@reptemple/verifier';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { CommandContext } from '../context.js';
@@ -32,6 +37,13 @@ const judgeOptions = z.object({
     .optional(),
   json: z.boolean().optional(),
 });
+
+/** What the refinement of a sampled pass looked at, for the summary line. */
+function refinementNote(refinement: VideoVerification['refinement']): string {
+  if (refinement === null || refinement.windows.length === 0) return '';
+  const { sampled } = refinement;
+  return `, ${refinement.frames} frames at the video's own rate around ${refinement.windows.length} close moments; the sampled pass alone: ${sampled.validReps} valid, ${sampled.invalidReps} invalid`;
+}
 
 export function registerJudge(
   program: Command,
@@ -68,8 +80,9 @@ Examples:
   $ reptemple judge clip.mp4 --model full --fps 0 --out report.html
   $ reptemple judge squat.mp4 --exercise squat --json
 
-With no options, the result is the server's verification of the same file (lite model, push-ups
-at ${verificationFps({ kind: 'pushup' })} frames per second, definitions at every frame).`,
+With no options, the result is the server's verification of the same file (full model, push-ups
+at ${verificationFps({ kind: 'pushup' })} frames per second with the reps' close moments looked at
+again at the video's own rate, definitions at every frame).`,
     )
     .action(async (video: string, raw: Record<string, unknown>) => {
       const options = parseOptions(judgeOptions, raw);
@@ -121,6 +134,7 @@ at ${verificationFps({ kind: 'pushup' })} frames per second, definitions at ever
                 model: verification.model,
                 fps: verification.fps ?? null,
                 frames: verification.timing.frames,
+                refinement: verification.refinement,
                 reps: analysis.reps,
                 report: out,
               },
@@ -130,7 +144,7 @@ at ${verificationFps({ kind: 'pushup' })} frames per second, definitions at ever
           );
         } else {
           context.stdout(
-            `${basename(video)}: ${analysis.validReps} valid, ${analysis.invalidReps} invalid (${spec.description}, ${verification.model} model, ${verification.fps === undefined ? 'every frame' : `${verification.fps} fps`})\n\n`,
+            `${basename(video)}: ${analysis.validReps} valid, ${analysis.invalidReps} invalid (${spec.description}, ${verification.model} model, ${verification.fps === undefined ? 'every frame' : `${verification.fps} fps`}${refinementNote(verification.refinement)})\n\n`,
           );
           if (analysis.reps.length > 0) context.stdout(`${formatRepTable(analysis.reps)}\n\n`);
           context.stdout(`report: ${out}\n`);

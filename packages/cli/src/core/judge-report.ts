@@ -101,6 +101,30 @@ ${ticks.join('\n')}
 </svg>`;
 }
 
+/** What the refinement of a sampled pass looked at again, at the video's own rate. */
+function refinementRow(verification: VideoVerification): string {
+  const refinement = verification.refinement;
+  if (refinement === null) return '';
+  const { sampled } = refinement;
+  const looked =
+    refinement.windows.length === 0
+      ? 'nothing: no verdict was close to its threshold'
+      : `${refinement.frames} frames at the video's own rate around ${refinement.windows.length} moments close to a threshold (values marked "every frame" below)`;
+  return `<dt>Looked at again</dt><dd>${looked}; the sampled pass alone counted ${sampled.validReps} valid, ${sampled.invalidReps} invalid</dd>`;
+}
+
+/** Each rule's deciding value, threshold and frame; marked where taken at the video's own rate. */
+function checksText(rep: RepEvidence): string {
+  return rep.checks
+    .map((check) => {
+      const at = check.timeMs === null ? '' : ` at ${seconds(check.timeMs)} s`;
+      const rate = check.fullRate ? ' (every frame)' : '';
+      const sign = check.bound === 'min' ? '≥' : '≤';
+      return `${escapeHtml(check.rule)} ${Math.round(check.value * 10) / 10} ${sign} ${check.threshold}${at}${rate}${check.passed ? '' : ' ✗'}`;
+    })
+    .join('; ');
+}
+
 export function renderJudgeReport(input: JudgeReportInput): string {
   const { verification } = input;
   const { analysis } = verification;
@@ -123,7 +147,7 @@ export function renderJudgeReport(input: JudgeReportInput): string {
 <td>${rep.repNumber}</td><td>${seconds(rep.startMs)}–${seconds(rep.endMs)} s</td>
 <td>${degrees(rep.bottomAngle)}° at ${seconds(rep.bottomMs)} s<br>${degrees(rep.topAngle)}° at ${seconds(rep.topMs)} s</td>
 <td>${escapeHtml(rep.phasePath.join(' → '))}</td>
-<td><strong>${rep.isValid ? 'valid' : escapeHtml(rep.invalidReason ?? 'invalid')}</strong><br><small>${measurements}</small></td>
+<td><strong>${rep.isValid ? 'valid' : escapeHtml(rep.invalidReason ?? 'invalid')}</strong><br><small>${checksText(rep)}</small><br><small>${measurements}</small></td>
 <td>${image}</td></tr>`;
   });
   const timing = verification.timing;
@@ -146,6 +170,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px}dt{color:#6b7
 <dt>Analyser</dt><dd>${escapeHtml(input.analyser)}</dd>
 <dt>Pose model</dt><dd>${escapeHtml(verification.model)}</dd>
 <dt>Frames analysed</dt><dd>${timing.frames} (${verification.fps === undefined ? 'every frame' : `${verification.fps} per second`}) of a ${(verification.durationMs / 1000).toFixed(1)} s video, ${verification.frameSize.width}x${verification.frameSize.height}</dd>
+${refinementRow(verification)}
 <dt>Made</dt><dd>${escapeHtml(input.createdAt)}</dd>
 </dl>
 <h2>${escapeHtml(analysis.drivingAngle.name)} angle over time</h2>

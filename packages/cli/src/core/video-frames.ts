@@ -151,9 +151,11 @@ export function fromTrace(trace: LoadedTrace): Omit<FrameSourceResult, 'fromCach
  * stale entry is read. 2: a sampled extraction ends on the video's last frame. 3: entries written
  * before decoding moved into the page (colours from the stream's own tags) differ from today's
  * extraction on some clips: 09 at 15 fps by 0.01 px on average, up to 1.9 px, which changed its
- * count. 4: traces carry the world landmarks (trace format version 2).
+ * count. 4: traces carry the world landmarks (trace format version 2). 5: a worker's next video
+ * starts on a new graph: before, its first frames' visibility (and world landmarks) carried on
+ * from the video before it in the same worker (fixture 06: up to 0.86 of visibility).
  */
-const EXTRACTION_VERSION = 4;
+const EXTRACTION_VERSION = 5;
 
 /** The cache key names everything that changes the landmarks: the file, the model, the sampling. */
 export function cacheEntryPath(

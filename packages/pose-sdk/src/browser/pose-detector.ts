@@ -20,6 +20,7 @@ import {
   type PoseModelVariant,
   RESET_GAP_MS,
 } from '../media/model-settings.js';
+import { VisibilityRestart } from '../media/visibility-restart.js';
 
 /** Where the landmarker's files come from. Everything is served by the app itself: no CDN. */
 export interface PoseDetectorOptions {
@@ -58,9 +59,19 @@ export interface PoseDetector {
   detect(image: PoseImageSource, timestampMs: number): PoseDetection;
   /**
    * Forgets all tracking and smoothing state, so the next frame is treated like the first frame of
-   * a new video. Use between unrelated videos.
+   * a new video: the landmarker's graph is rebuilt (~0.3 s), and the next frame gives what a new
+   * detector would. Use between unrelated videos.
    */
   reset(): Promise<void>;
+  /**
+   * Drops the tracked person (~20 ms): the next frame runs the person detector afresh, and the
+   * smoothing of landmark positions and visibility restarts (tasks-vision keeps its visibility
+   * filter; the detector runs it again from this frame, VisibilityRestart), as on a new graph.
+   * Only the world landmarks' smoothing carries on from the frames before for a few frames;
+   * `reset()` is the clean slate. For stretches of one video analysed apart (a windowed
+   * extraction), not between videos.
+   */
+  restartTracking(): Promise<void>;
   close(): void;
 }
 
@@ -128,11 +139,21 @@ function toDetection(
   result: PoseLandmarkerResult,
   timestampMs: number,
   frameSize: FrameSize,
+  visibility: VisibilityRestart,
 ): PoseDetection {
+  const landmarks = toLandmarks(result.landmarks[0]);
+  const worldLandmarks = toLandmarks(result.worldLandmarks[0]);
+  if (landmarks.length === 0) return { timestampMs, landmarks, worldLandmarks, frameSize };
+  // Both sets carry the same smoothed visibility; after restartTracking it restarts too.
+  const corrected = visibility.correct(landmarks.map((landmark) => landmark.visibility));
+  const withVisibility = (points: Landmark[]) =>
+    points.map((point, i) =>
+      point.visibility === corrected[i] ? point : { ...point, visibility: corrected[i]! },
+    );
   return {
     timestampMs,
-    landmarks: toLandmarks(result.landmarks[0]),
-    worldLandmarks: toLandmarks(result.worldLandmarks[0]),
+    landmarks: withVisibility(landmarks),
+    worldLandmarks: withVisibility(worldLandmarks),
     frameSize,
   };
 }
@@ -166,6 +187,8 @@ export async function createPoseDetector(options: PoseDetectorOptions): Promise<
     baseOptions: { delegate, ...modelBaseOptions },
   });
 
+  /** Restarts the visibility smoothing with the tracking (tasks-vision's own does not). */
+  let visibility = new VisibilityRestart();
   // Media time of the previous frame and the offset that keeps graph time increasing (ms).
   let previousMediaMs = Number.NEGATIVE_INFINITY;
   let previousGraphMs = Number.NEGATIVE_INFINITY;
@@ -204,16 +227,27 @@ export async function createPoseDetector(options: PoseDetectorOptions): Promise<
       const result = landmarker.detectForVideo(image, graphMs);
       previousMediaMs = timestampMs;
       previousGraphMs = graphMs;
-      return toDetection(result, timestampMs, frameSize);
+      return toDetection(result, timestampMs, frameSize, visibility);
     },
     async reset() {
+      // A new graph: an empty frame (restartTracking) resets the landmark positions, but
+      // tasks-vision's smoothing of visibility (a low-pass filter per landmark, 0.9 of the
+      // previous value kept each frame) and of world landmarks carries on, so a video's first
+      // frames took up to 0.86 of visibility from the video before (fixture 06 after another clip
+      // in one CLI worker). setOptions rebuilds the graph with the model already in memory.
+      await landmarker.setOptions(settings);
+      visibility = new VisibilityRestart();
+      restartMediaClock();
+    },
+    async restartTracking() {
       if (Number.isFinite(previousGraphMs)) {
         // An empty frame makes the graph lose the person: the next frame runs the person detector
-        // afresh and the landmark smoothing filters restart, exactly as on a new graph, at a
-        // fraction of the cost of rebuilding it (~20 ms instead of ~800 ms).
+        // afresh and the landmark positions' smoothing restarts, at a fraction of the cost of a
+        // new graph.
         previousGraphMs += RESET_GAP_MS;
         landmarker.detectForVideo(blankImage(), previousGraphMs);
       }
+      visibility.restart();
       restartMediaClock();
     },
     close() {

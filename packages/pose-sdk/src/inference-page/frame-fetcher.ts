@@ -59,6 +59,7 @@ async function fetchFrames(jobId: string, job: FrameFetchJob): Promise<void> {
         width: Number(response.headers.get(job.frameHeaders.width)),
         height: Number(response.headers.get(job.frameHeaders.height)),
         colorTags: response.headers.get(job.frameHeaders.colorTags) ?? '{}',
+        roles: response.headers.get(job.frameHeaders.roles)?.split(',') ?? [],
         pixels,
       },
       [pixels],

@@ -13,6 +13,7 @@ import type { ColourTags } from '../media/avc-colour.js';
 import { readMp4VideoTrack } from '../media/mp4-frame-table.js';
 import {
   DECODE_FAILED_MARKER,
+  decodeFrameRole,
   type FetcherMessage,
   type FetcherRequest,
   FRAME_FETCHER_SCRIPT,
@@ -31,6 +32,9 @@ interface FetchedFrame {
   readonly height: number;
   readonly colorTags: string;
   readonly i420: Uint8Array;
+  /** Windowed extraction: a warm-up frame (not reported), and whether tracking resets before it. */
+  readonly warmUp: boolean;
+  readonly reset: boolean;
 }
 
 /**
@@ -74,12 +78,17 @@ class FrameReceiver {
     else if (message.type === 'frames') {
       const bytes = message.pixels.byteLength / message.timestampsMs.length;
       message.timestampsMs.forEach((timestampMs, i) => {
+        const role = message.roles[i];
+        const { role: kind, reset } =
+          role === undefined ? { role: 'analyse', reset: false } : decodeFrameRole(role);
         this.ready.push({
           timestampMs,
           width: message.width,
           height: message.height,
           colorTags: message.colorTags,
           i420: new Uint8Array(message.pixels, i * bytes, bytes),
+          warmUp: kind === 'warmUp',
+          reset,
         });
       });
     }
@@ -111,10 +120,18 @@ class FrameReceiver {
   }
 }
 
-async function resetNow(): Promise<void> {
-  if (!resetPending || !detector) return;
+/** The reset in flight, if any: a job must not start detecting while the graph is rebuilt. */
+let resetting: Promise<void> | undefined;
+
+/** Resets the detector if a video ran since the last reset; resolves once it is done. */
+function resetNow(): Promise<void> {
+  if (resetting) return resetting;
+  if (!resetPending || !detector) return Promise.resolve();
   resetPending = false;
-  await detector.reset();
+  resetting = detector.reset().finally(() => {
+    resetting = undefined;
+  });
+  return resetting;
 }
 
 /**
@@ -170,7 +187,7 @@ const api: PageApi = {
   async run(job: PageJob): Promise<PageJobSummary> {
     if (!detector || !fetcher) throw new Error('run() before init()');
     // Every video starts with fresh tracking and smoothing state, as a new page would have.
-    if (resetPending) await resetNow();
+    await resetNow();
     if (job.mp4Url !== undefined) return runMp4(detector, fetcher, job, job.mp4Url);
     const reporter = resultReporter(job, fetcher);
     // Frames k+1..k+prefetch download in a worker thread while frame k is analysed here.
@@ -199,6 +216,8 @@ const api: PageApi = {
         const inferStart = performance.now();
         let detection: PoseDetection;
         try {
+          // A window of a windowed extraction is tracked afresh (the job's first is already).
+          if (frame.reset && frames > 0) await detector.restartTracking();
           detection = detector.detect(image, frame.timestampMs);
         } finally {
           image.close();
@@ -213,6 +232,7 @@ const api: PageApi = {
           waitMs: copyStart - waitStart,
           copyMs: inferStart - copyStart,
           inferMs: inferEnd - inferStart,
+          ...(frame.warmUp ? { warmUp: true as const } : {}),
           ...(frames === 1 ? { size: [width, height] as const } : {}),
         });
         await nextTask();
@@ -335,10 +355,17 @@ async function runMp4(
           waitMs: timing.waitMs,
           copyMs: timing.prepareMs,
           inferMs: timing.detectMs,
+          ...(timing.warmUp ? { warmUp: true as const } : {}),
           ...(first ? { size: [width, height] as const } : {}),
         });
       },
-      { ...(job.fps === undefined ? {} : { fps: job.fps }), signal: stop.signal },
+      {
+        ...(job.fps === undefined ? {} : { fps: job.fps }),
+        ...(job.windows === undefined
+          ? {}
+          : { windows: job.windows, warmUpFrames: job.warmUpFrames ?? 0 }),
+        signal: stop.signal,
+      },
     );
   } catch (error) {
     if (error instanceof FrameDecoderError)

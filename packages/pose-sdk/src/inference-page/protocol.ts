@@ -3,6 +3,8 @@
  * so they cannot disagree; contains types and constants only.
  */
 
+import type { FrameWindow, WindowFrameRole } from '../media/frame-windows.js';
+
 /**
  * Starts the message of a page error meaning the video itself could not be decoded (a bad file,
  * not a bug); errors cross page.evaluate as text, so the engine recognises them by it.
@@ -38,13 +40,36 @@ export interface PageJob {
   readonly mp4Url?: string;
   /** With `mp4Url`: keep at most this many frames per second (and the last frame). */
   readonly fps?: number;
+  /**
+   * With `mp4Url`: analyse only the frames inside these windows (every one), each stretch after
+   * `warmUpFrames` warm-up frames (WindowFrameSelector). Frames from `framesUrl` carry their
+   * roles in the `roles` header instead.
+   */
+  readonly windows?: readonly FrameWindow[];
+  readonly warmUpFrames?: number;
   /** Names of the response headers with the frame's timestamp (ms), width and height (px). */
   readonly frameHeaders: {
     readonly timestampMs: string;
     readonly width: string;
     readonly height: string;
     readonly colorTags: string;
+    readonly roles: string;
   };
+}
+
+/** A windowed frame's role as the frames' `roles` header writes it. */
+export interface FrameRole {
+  readonly role?: WindowFrameRole | undefined;
+  readonly reset?: boolean | undefined;
+}
+
+/** 'a' analysed, 'w' warm-up, 'R' before either: tracking reset first. */
+export function encodeFrameRole(frame: FrameRole): string {
+  return `${frame.reset ? 'R' : ''}${frame.role === 'warmUp' ? 'w' : 'a'}`;
+}
+
+export function decodeFrameRole(code: string): { role: WindowFrameRole; reset: boolean } {
+  return { role: code.endsWith('w') ? 'warmUp' : 'analyse', reset: code.startsWith('R') };
 }
 
 /** One analysed frame as the page reports it: flat arrays keep the JSON small and fast to parse. */
@@ -59,8 +84,10 @@ export interface WireFrame {
   readonly waitMs: number;
   /** Time (ms) spent wrapping the bytes into a VideoFrame. */
   readonly copyMs: number;
-  /** Time (ms) spent in detectForVideo. */
+  /** Time (ms) spent in detectForVideo (with the tracking reset before it, if any). */
   readonly inferMs: number;
+  /** Windowed extraction: a warm-up frame, inferred for the tracking only, not to be reported. */
+  readonly warmUp?: true;
   /** Pixel size of the frame, on a job's first frame only. */
   readonly size?: readonly [number, number];
 }
@@ -112,6 +139,8 @@ export type FetcherMessage =
       readonly height: number;
       /** JSON of the frames' ffmpeg colour tags. */
       readonly colorTags: string;
+      /** Windowed extraction: each frame's role (encodeFrameRole); empty for a plain one. */
+      readonly roles: string[];
       /** I420 samples of all the frames, back to back. */
       readonly pixels: ArrayBuffer;
     }

@@ -75,3 +75,10 @@ export const SEEK_BIAS_S = 0.0001;
 
 /** Longest wait (ms) for a seeked <video> frame to be presented before giving up with an error. */
 export const SEEK_TIMEOUT_MS = 10_000;
+
+/**
+ * tasks-vision's smoothing of landmark visibility in VIDEO mode: a low-pass filter keeping this
+ * share of each new value (its pose graph's VisibilitySmoothingCalculator). Checked on every
+ * committed trace: the raw values it implies all lie in 0-1. Used to restart it (VisibilityRestart).
+ */
+export const VISIBILITY_SMOOTHING_ALPHA = 0.1;

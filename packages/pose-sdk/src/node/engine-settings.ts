@@ -152,3 +152,13 @@ export const PAGE_DECODED_H264_PROFILES: readonly number[] = [66, 77, 100];
  * page. Longer recordings go through ffmpeg, which streams.
  */
 export const MAX_PAGE_DECODED_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Frames inferred before each window of a windowed extraction (ExtractOptions.windows), after a
+ * tracking restart, and not reported: BlazePose's first frame on a new person runs its detector
+ * and starts its smoothing afresh, so the first frames differ from those of a pass that tracked
+ * the person all along. Elbow angle of window frames against every frame (32 windows of fixtures
+ * 03 and 25, full model): median difference 2.5-3.6 degrees with none, 1.4-2.0 with 2, 0.6-1.2
+ * with 4, no better with 6 or 10 (docs/decisions.md, "Verified scores").
+ */
+export const DEFAULT_WARM_UP_FRAMES = 4;

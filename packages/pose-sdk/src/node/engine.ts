@@ -12,6 +12,7 @@ import {
   type PageJobSummary,
   type WireFrame,
 } from '../inference-page/protocol.js';
+import { type FrameWindow, joinWindows, windowsProblem } from '../media/frame-windows.js';
 import {
   DEFAULT_POSE_MODEL,
   POSE_MODEL_VARIANTS,
@@ -21,6 +22,7 @@ import { AsyncQueue } from './async-queue.js';
 import {
   CHROMIUM_CANDIDATES,
   chromiumLaunchOptions,
+  DEFAULT_WARM_UP_FRAMES,
   DEFAULT_WORKERS,
   FRAMES_PER_REQUEST,
   READ_AHEAD_FRAMES,
@@ -62,6 +64,18 @@ export interface PoseEngineOptions {
 export interface ExtractOptions {
   /** Analyse at most this many frames per second (frames keep their real timestamps). Default: all frames. */
   readonly fps?: number;
+  /**
+   * Analyse only the frames presented inside these windows (ms, the video's own times, both ends
+   * included), every one of them at the video's own rate; not with `fps`. Each window is tracked
+   * afresh, as a short video of its own, after `warmUpFrames` frames before it that are inferred
+   * but not reported; windows that overlap are joined, and windows at most `warmUpFrames` frames
+   * apart are followed through the gap instead (its frames inferred, not reported). Only what the
+   * windows need is decoded: an H.264 MP4 from the key frame before each window (the file's frame
+   * table), other files by ffmpeg up to the last window. An empty list analyses nothing.
+   */
+  readonly windows?: readonly FrameWindow[];
+  /** Frames inferred before each window to warm tracking up; default DEFAULT_WARM_UP_FRAMES (4). */
+  readonly warmUpFrames?: number;
   /** Stops the extraction: ffmpeg is killed, the engine stays usable, the call rejects with ABORTED. */
   readonly signal?: AbortSignal;
   /** Called after each analysed frame. */
@@ -82,7 +96,15 @@ export interface ExtractedFrame extends PoseFrame {
 
 /** Where the time of one extraction went, in ms per analysed frame unless said otherwise. */
 export interface ExtractionTiming {
+  /** Frames reported. */
   readonly frames: number;
+  /**
+   * Windowed extraction: frames inferred only to warm tracking up, not reported (0 otherwise).
+   * The per-frame figures below are per inferred frame: `frames + warmUpFrames`.
+   */
+  readonly warmUpFrames: number;
+  /** Time in tasks-vision's detectForVideo over every inferred frame, tracking resets included (ms). */
+  readonly inferenceMs: number;
   /** Who decoded the video: the inference page (WebCodecs, H.264 MP4s) or ffmpeg. */
   readonly decoder: 'page' | 'ffmpeg';
   /** Wall time from the call to the last frame (ms). */
@@ -409,7 +431,8 @@ function validateOptions(options: PoseEngineOptions): {
   return { model, workers, decoder };
 }
 
-function validateFps(fps: number | undefined): void {
+function validateExtractOptions(options: ExtractOptions): void {
+  const { fps, windows, warmUpFrames } = options;
   if (fps !== undefined && !(Number.isFinite(fps) && fps > 0)) {
     throw new PoseEngineError(
       'INVALID_OPTIONS',
@@ -417,6 +440,44 @@ function validateFps(fps: number | undefined): void {
         'Omit it to analyse every frame.',
     );
   }
+  if (windows !== undefined) {
+    if (!Array.isArray(windows)) {
+      throw new PoseEngineError(
+        'INVALID_OPTIONS',
+        `Expected windows to be an array of { startMs, endMs }, received ${String(windows)}.`,
+      );
+    }
+    const problem = windowsProblem(windows);
+    if (problem) throw new PoseEngineError('INVALID_OPTIONS', problem);
+    if (fps !== undefined) {
+      throw new PoseEngineError(
+        'INVALID_OPTIONS',
+        `Expected either fps or windows, received both (fps ${fps}): windows are analysed at the ` +
+          "video's own rate. Omit fps.",
+      );
+    }
+  }
+  if (warmUpFrames !== undefined && !(Number.isInteger(warmUpFrames) && warmUpFrames >= 0)) {
+    throw new PoseEngineError(
+      'INVALID_OPTIONS',
+      `Expected warmUpFrames to be a whole number of frames >= 0, received ${String(warmUpFrames)}.`,
+    );
+  }
+}
+
+/** Frames a windowed extraction will report, from the container's rate, for progress only. */
+function windowFramesEstimate(
+  windows: readonly FrameWindow[],
+  fps: number,
+  durationMs: number,
+): number {
+  let frames = 0;
+  for (const { startMs, endMs } of joinWindows(windows)) {
+    const from = Math.max(0, startMs);
+    const to = durationMs > 0 ? Math.min(durationMs, endMs) : endMs;
+    if (to >= from) frames += Math.floor(((to - from) / 1000) * fps) + 1;
+  }
+  return frames;
 }
 
 /**
@@ -451,19 +512,22 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
     const decodeWarnings: string[] = [];
     const iterate = async function* (): AsyncGenerator<ExtractedFrame> {
       const { signal, onProgress } = extractOptions;
-      validateFps(extractOptions.fps);
+      validateExtractOptions(extractOptions);
+      const { windows } = extractOptions;
+      const warmUpFrames = extractOptions.warmUpFrames ?? DEFAULT_WARM_UP_FRAMES;
       if (closed) throw engineClosed();
       assertVideoFileExists(path);
       if (signal?.aborted) throw abortedError(`Extracting ${path}`, signal.reason);
       const queuedAt = performance.now();
       // H.264 MP4s are decoded by the page itself; anything else by ffmpeg here.
-      const mp4 = decoderChoice === 'auto' ? planMp4(path, extractOptions.fps) : null;
+      const frameChoice = { fps: extractOptions.fps, windows, warmUpFrames };
+      const mp4 = decoderChoice === 'auto' ? planMp4(path, frameChoice) : null;
       let earlyDecoder: FrameDecoder | undefined;
       const startDecoder = () =>
         mp4
           ? undefined
           : new FrameDecoder(path, ffmpeg.ffmpeg, {
-              fps: extractOptions.fps,
+              ...frameChoice,
               readAheadFrames: READ_AHEAD_FRAMES,
             });
       let worker: InferenceWorker;
@@ -490,12 +554,16 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
             extractOptions.fps !== undefined
               ? Math.min(extractOptions.fps, header.fps)
               : header.fps;
-          framesExpected = Math.round((header.durationMs / 1000) * fps);
+          framesExpected =
+            windows === undefined
+              ? Math.round((header.durationMs / 1000) * fps)
+              : windowFramesEstimate(windows, header.fps, header.durationMs);
         },
         () => {},
       );
       let abortedBy: { reason: unknown } | undefined;
       let framesDone = 0;
+      let warmedUp = 0;
       let waitMs = 0;
       let imageMs = 0;
       let inferMs = 0;
@@ -529,10 +597,14 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       deliver = (frames) => {
         for (const wire of frames) {
           if (wire.size) frameSize ??= { width: wire.size[0], height: wire.size[1] };
-          framesDone += 1;
           waitMs += wire.waitMs;
           imageMs += wire.copyMs;
           inferMs += wire.inferMs;
+          if (wire.warmUp) {
+            warmedUp += 1; // inferred for the tracking only
+            continue;
+          }
+          framesDone += 1;
           queue.push({
             timestampMs: wire.t,
             landmarks: unflatten(wire.lm),
@@ -552,7 +624,13 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         batchFrames: RESULT_BATCH_FRAMES,
         framesPerRequest: FRAMES_PER_REQUEST,
         frameHeaders: FRAME_HEADERS,
-        ...(mp4 ? { mp4Url: server.videoUrl(jobId), fps: extractOptions.fps } : {}),
+        ...(mp4
+          ? {
+              mp4Url: server.videoUrl(jobId),
+              fps: extractOptions.fps,
+              ...(windows === undefined ? {} : { windows, warmUpFrames }),
+            }
+          : {}),
       };
       const run = worker.runJob(pageJob).then(
         () => queue.end(),
@@ -604,9 +682,11 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
         pool.release(worker);
         decodeWarnings.push(...(decoder?.decodeErrors ?? []));
         if (finished) {
-          const frames = Math.max(framesDone, 1);
+          const frames = Math.max(framesDone + warmedUp, 1);
           timing = {
             frames: framesDone,
+            warmUpFrames: warmedUp,
+            inferenceMs: inferMs,
             decoder: mp4 ? 'page' : 'ffmpeg',
             totalMs: lastFrameAt - startedAt,
             wallPerFrameMs: (lastFrameAt - startedAt) / frames,

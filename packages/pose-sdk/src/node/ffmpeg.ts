@@ -4,6 +4,11 @@ import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { FrameSampler } from '../core/sampling/frame-sampler.js';
 import type { ColourTags } from '../media/avc-colour.js';
+import {
+  type FrameWindow,
+  type WindowFrameRole,
+  WindowFrameSelector,
+} from '../media/frame-windows.js';
 import { i420Size } from '../media/rotate-i420.js';
 import {
   DECODER_THREADS,
@@ -262,6 +267,12 @@ export interface DecodeOptions {
   readonly fps?: number | undefined;
   /** Frames decoded ahead of the consumer, so decoding overlaps inference. */
   readonly readAheadFrames?: number | undefined;
+  /**
+   * Keep only the frames inside these windows, every one of them, each stretch after up to
+   * `warmUpFrames` frames before it (see WindowFrameSelector). Not with `fps`.
+   */
+  readonly windows?: readonly FrameWindow[] | undefined;
+  readonly warmUpFrames?: number | undefined;
 }
 
 /**
@@ -312,6 +323,10 @@ export interface DecodedFrame {
   readonly index: number;
   readonly timestampMs: number;
   readonly i420: Buffer;
+  /** Windowed decoding: whether the frame is analysed or only warms tracking up. */
+  readonly role?: WindowFrameRole;
+  /** Windowed decoding: tracking starts afresh before this frame. */
+  readonly reset?: boolean;
 }
 
 /**
@@ -525,12 +540,22 @@ export class FrameDecoder {
   /**
    * Frames straight from ffmpeg's stdout, each copied once into its own buffer, sampled to
    * `options.fps` when set. A sampled stream still ends on the video's last frame: a clip cut
-   * right after its last rep must not lose the frames that finish it (up to 1/fps s).
+   * right after its last rep must not lose the frames that finish it (up to 1/fps s). With
+   * `options.windows`, only the windows' frames and their warm-up frames, ffmpeg stopped after
+   * the last window.
    */
   private async *rawFrames(): AsyncGenerator<DecodedFrame> {
     const stdout = this.process.stdout;
     if (!stdout) throw new Error('ffmpeg was spawned without a stdout pipe');
     const sampler = this.options.fps === undefined ? undefined : new FrameSampler(this.options.fps);
+    const windows =
+      this.options.windows === undefined
+        ? undefined
+        : new WindowFrameSelector<{ timestampMs: number; i420: Buffer }>(
+            this.options.windows,
+            this.options.warmUpFrames ?? 0,
+            (unused) => this.recycle(unused.i420),
+          );
     /** The latest frame the sampler dropped, kept until a later frame is kept (it may be the last). */
     let dropped: { timestampMs: number; i420: Buffer } | undefined;
     let frameBytes = 0;
@@ -556,7 +581,17 @@ export class FrameDecoder {
             throw decodeFailed(this.path, `frame ${index} came without a timestamp`);
           }
           this.lastCpuTimeMs = processCpuTimeMs(this.process.pid) ?? this.lastCpuTimeMs;
-          if (sampler === undefined || sampler.keep(timestampMs)) {
+          if (windows) {
+            // Held warm-up frames come out, with their own times, before the window's first.
+            for (const chosen of windows.push({ timestampMs, i420: frame }, timestampMs)) {
+              yield { index: yielded++, ...chosen.frame, role: chosen.role, reset: chosen.reset };
+            }
+            if (windows.done) {
+              // Every window is behind: the rest of the video need not be decoded.
+              this.kill();
+              return;
+            }
+          } else if (sampler === undefined || sampler.keep(timestampMs)) {
             if (dropped) this.recycle(dropped.i420);
             dropped = undefined;
             yield { index: yielded++, timestampMs, i420: frame };
@@ -589,6 +624,7 @@ export class FrameDecoder {
     if (filled > 0) {
       throw decodeFailed(this.path, `the last frame was cut off after ${filled} bytes`);
     }
+    windows?.finish();
     if (dropped) yield { index: yielded, ...dropped };
   }
 

@@ -3,6 +3,7 @@
  * real timestamps; headless Chromium runs the same pose-sdk/browser PoseLandmarker as the web app.
  */
 
+export type { FrameWindow } from '../media/frame-windows.js';
 export type { PoseModelVariant } from '../media/model-settings.js';
 export {
   createPoseEngine,
@@ -15,6 +16,7 @@ export {
   type PoseEngine,
   type PoseEngineOptions,
 } from './engine.js';
+export { DEFAULT_WARM_UP_FRAMES } from './engine-settings.js';
 export { isPoseEngineError, PoseEngineError, type PoseEngineErrorCode } from './errors.js';
 export { probeVideo, type VideoInfo } from './ffmpeg.js';
 export { resolveModelPath } from './model-path.js';

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { encodeFrameRole } from '../inference-page/protocol.js';
 import type { DecodedFrame, FrameDecoder } from './ffmpeg.js';
 
 /** Response headers that carry the frames' metadata next to their raw I420 bodies, back to back. */
@@ -9,6 +10,11 @@ export const FRAME_HEADERS = {
   height: 'x-frame-height',
   /** JSON of FrameColorTags. */
   colorTags: 'x-frame-color-tags',
+  /**
+   * Windowed extraction: comma-separated, one per frame, `encodeFrameRole` (analysed or warm-up,
+   * tracking reset before it or not); absent for a plain extraction, whose frames are all analysed.
+   */
+  roles: 'x-frame-roles',
 } as const;
 
 /**
@@ -77,6 +83,9 @@ export class JobFrames {
       [FRAME_HEADERS.width]: String(frameSize.width),
       [FRAME_HEADERS.height]: String(frameSize.height),
       [FRAME_HEADERS.colorTags]: JSON.stringify(this.decoder.colorTags ?? {}),
+      ...(run[0]!.role === undefined
+        ? {}
+        : { [FRAME_HEADERS.roles]: run.map((frame) => encodeFrameRole(frame)).join(',') }),
     });
     for (const frame of run) response.write(frame.i420);
     response.end(() => {

@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { sampleFrames } from '../core/sampling/frame-sampler.js';
+import { type FrameWindow, windowFramesOf } from '../media/frame-windows.js';
 import {
   Mp4FormatError,
   type Mp4VideoTrack,
@@ -7,6 +8,13 @@ import {
   readMp4VideoTrack,
 } from '../media/mp4-frame-table.js';
 import { MAX_PAGE_DECODED_BYTES, PAGE_DECODED_H264_PROFILES } from './engine-settings.js';
+
+/** Which frames an extraction analyses: sampled to `fps`, or those of `windows` (ExtractOptions). */
+export interface Mp4FrameChoice {
+  readonly fps: number | undefined;
+  readonly windows: readonly FrameWindow[] | undefined;
+  readonly warmUpFrames: number;
+}
 
 /** An H.264 MP4 the inference page decodes itself: its bytes and how many frames it will analyse. */
 export interface Mp4Plan {
@@ -21,7 +29,7 @@ export interface Mp4Plan {
  * or very large files) returns null and goes through ffmpeg, which also reports damaged files
  * precisely.
  */
-export function planMp4(path: string, fps: number | undefined): Mp4Plan | null {
+export function planMp4(path: string, frames: Mp4FrameChoice): Mp4Plan | null {
   let bytes: Buffer;
   try {
     if (statSync(path).size > MAX_PAGE_DECODED_BYTES) return null;
@@ -40,6 +48,16 @@ export function planMp4(path: string, fps: number | undefined): Mp4Plan | null {
   if (track.samples.some((sample) => sample.offset + sample.size > bytes.length)) return null;
   const presented = presentedFrames(track);
   if (presented.length === 0) return null;
-  const framesExpected = fps === undefined ? presented.length : sampleFrames(presented, fps).length;
+  const { fps, windows } = frames;
+  const framesExpected =
+    windows !== undefined
+      ? windowFramesOf(
+          presented.map((frame) => frame.timestampMs),
+          windows,
+          frames.warmUpFrames,
+        ).filter((frame) => frame.role === 'analyse').length
+      : fps === undefined
+        ? presented.length
+        : sampleFrames(presented, fps).length;
   return { bytes, framesExpected };
 }

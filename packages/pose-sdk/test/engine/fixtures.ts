@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createPoseEngine, type ExtractionResult, type PoseEngine } from '../../src/node/index.js';
 
 const packageRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const repoRoot = join(packageRoot, '..', '..');
@@ -30,3 +31,46 @@ export const PACKAGE_ROOT = packageRoot;
 
 /** The repository's committed landmark traces of the fixture videos (fixtures/traces). */
 export const FIXTURE_TRACES = join(repoRoot, 'fixtures', 'traces');
+
+/**
+ * Largest difference between two extractions of the same frames: landmark positions in pixels of
+ * their frames, and visibility. Throws when their frames or landmark counts differ.
+ */
+export function landmarkDifference(
+  a: ExtractionResult,
+  b: ExtractionResult,
+): { px: number; visibility: number } {
+  let px = 0;
+  let visibility = 0;
+  if (a.frames.length !== b.frames.length) {
+    throw new Error(`${a.frames.length} frames against ${b.frames.length}`);
+  }
+  for (const [i, frame] of a.frames.entries()) {
+    const other = b.frames[i]!;
+    if (
+      frame.timestampMs !== other.timestampMs ||
+      frame.landmarks.length !== other.landmarks.length
+    ) {
+      throw new Error(
+        `frame ${i} differs: ${frame.timestampMs} ms against ${other.timestampMs} ms`,
+      );
+    }
+    for (const [k, landmark] of frame.landmarks.entries()) {
+      const twin = other.landmarks[k]!;
+      const dx = (landmark.x - twin.x) * a.frameSize.width;
+      const dy = (landmark.y - twin.y) * a.frameSize.height;
+      px = Math.max(px, Math.hypot(dx, dy));
+      visibility = Math.max(visibility, Math.abs(landmark.visibility - twin.visibility));
+    }
+  }
+  return { px, visibility };
+}
+
+/** Two lite engines, one letting the page decode MP4s, one decoding everything with ffmpeg. */
+export async function startEnginePair(): Promise<{ viaPage: PoseEngine; viaFfmpeg: PoseEngine }> {
+  const [viaPage, viaFfmpeg] = await Promise.all([
+    createPoseEngine({ model: 'lite' }),
+    createPoseEngine({ model: 'lite', decoder: 'ffmpeg' }),
+  ]);
+  return { viaPage, viaFfmpeg };
+}

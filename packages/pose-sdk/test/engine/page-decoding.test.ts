@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPoseEngine, type ExtractionResult, type PoseEngine } from '../../src/node/index.js';
-import { fixtureVideo, SHORT_FIXTURE } from './fixtures.js';
+import type { PoseEngine } from '../../src/node/index.js';
+import { fixtureVideo, landmarkDifference, SHORT_FIXTURE, startEnginePair } from './fixtures.js';
 
 // The engine lets the inference page decode H.264 MP4s itself (WebCodecs, as the web app does)
 // and decodes everything else with ffmpeg. Both must give the very same frames and landmarks.
@@ -27,26 +27,8 @@ function rotatedCopy(clip: string, tag: number): string {
   return file;
 }
 
-/** Largest landmark difference between two extractions, in pixels of their frames. */
-function maxDifferencePx(a: ExtractionResult, b: ExtractionResult): number {
-  let max = 0;
-  for (const [i, frame] of a.frames.entries()) {
-    const other = b.frames[i]!;
-    expect(frame.landmarks.length).toBe(other.landmarks.length);
-    for (const [k, landmark] of frame.landmarks.entries()) {
-      const dx = (landmark.x - other.landmarks[k]!.x) * a.frameSize.width;
-      const dy = (landmark.y - other.landmarks[k]!.y) * a.frameSize.height;
-      max = Math.max(max, Math.hypot(dx, dy));
-    }
-  }
-  return max;
-}
-
 beforeAll(async () => {
-  [viaPage, viaFfmpeg] = await Promise.all([
-    createPoseEngine({ model: 'lite' }),
-    createPoseEngine({ model: 'lite', decoder: 'ffmpeg' }),
-  ]);
+  ({ viaPage, viaFfmpeg } = await startEnginePair());
 }, 120_000);
 
 afterAll(async () => {
@@ -79,7 +61,7 @@ describe('decoding in the inference page', () => {
         ffmpeg.frames.map((frame) => frame.timestampMs),
       );
       expect(page.frames.length).toBeGreaterThan(20);
-      expect(maxDifferencePx(page, ffmpeg)).toBe(0);
+      expect(landmarkDifference(page, ffmpeg).px).toBe(0);
     },
     120_000,
   );

@@ -10,6 +10,7 @@ import {
   type PoseFrame,
   type PushupRepRecord,
   type RepRecord,
+  type RuleCheck,
 } from '@reptemple/pose-sdk';
 import { type DrivingAngle, drivingAngleFor, measureDrivingAngle } from './driving-angle.js';
 
@@ -33,7 +34,26 @@ export interface RepEvidence {
   readonly invalidReason: string | null;
   /** the analyser's other numbers about the rep (alignment score, ...) */
   readonly measurements: Readonly<Record<string, number>>;
+  /**
+   * The rules judged on the rep, as the analyser checked them: the value each rule decided on,
+   * its threshold and the frame it was taken at (`timeMs`; null for a value over the whole rep).
+   */
+  readonly checks: readonly EvidenceCheck[];
 }
+
+/** One rule's check on a rep, and whether its value came from frames at the video's own rate. */
+export interface EvidenceCheck extends RuleCheck {
+  /**
+   * True when the value was taken at the video's own frame rate (every frame, or a window that
+   * verification looked at again); false when on a sampled frame.
+   */
+  readonly fullRate: boolean;
+}
+
+/** Whether the frames from `startMs` to `endMs` (ms) were analysed at the video's own rate. */
+export type FullRateTest = (startMs: number, endMs: number) => boolean;
+
+const NEVER_FULL_RATE: FullRateTest = () => false;
 
 export interface AngleSample {
   /** ms */
@@ -114,6 +134,7 @@ function evidenceOf(
   drivingAngle: DrivingAngle,
   angles: readonly AngleSample[],
   phases: readonly PhaseChange[],
+  fullRate: FullRateTest,
 ): RepEvidence {
   const { bottom, top } = extremesOf(rep, angles);
   // Push-ups: the analyser's own extremes (after its glitch filter) are what it judged.
@@ -133,6 +154,13 @@ function evidenceOf(
     isValid: rep.isValidRep,
     invalidReason: rep.isValidRep ? null : rep.invalidReason,
     measurements: measurementsOf(rep),
+    checks: (rep.evidence?.checks ?? []).map((check) => ({
+      ...check,
+      fullRate:
+        check.timeMs === null
+          ? fullRate(rep.startTime, rep.endTime)
+          : fullRate(check.timeMs, check.timeMs),
+    })),
   };
 }
 
@@ -158,6 +186,8 @@ export class RecordingAnalyser {
   constructor(
     choice: AnalyzerChoice,
     readonly frameSize: FrameSize,
+    /** Which stretches of the recording are analysed at the video's own rate (EvidenceCheck). */
+    private readonly fullRate: FullRateTest = NEVER_FULL_RATE,
   ) {
     this.analyzer = createAnalyzer(choice, { frameSize });
     this.drivingAngle = drivingAngleFor(choice);
@@ -189,7 +219,9 @@ export class RecordingAnalyser {
       const rep = reps[this.repsSeen]!;
       // An analyser that ends a rep ahead of the frames it has seen cannot say its extremes yet.
       if (rep.endTime > this.latestMs) break;
-      ended.push(evidenceOf(rep, this.repsSeen, this.drivingAngle, this.angles, this.phases));
+      ended.push(
+        evidenceOf(rep, this.repsSeen, this.drivingAngle, this.angles, this.phases, this.fullRate),
+      );
     }
     return ended;
   }
@@ -197,7 +229,7 @@ export class RecordingAnalyser {
   finish(): RecordingAnalysis {
     this.keepPhases(this.analyzer.finish());
     const reps = this.analyzer.reps.map((rep, index) =>
-      evidenceOf(rep, index, this.drivingAngle, this.angles, this.phases),
+      evidenceOf(rep, index, this.drivingAngle, this.angles, this.phases, this.fullRate),
     );
     const validReps = reps.filter((rep) => rep.isValid).length;
     return {
@@ -216,8 +248,9 @@ export function analyseRecording(
   frames: Iterable<PoseFrame>,
   choice: AnalyzerChoice,
   frameSize: FrameSize,
+  fullRate: FullRateTest = NEVER_FULL_RATE,
 ): RecordingAnalysis {
-  const analyser = new RecordingAnalyser(choice, frameSize);
+  const analyser = new RecordingAnalyser(choice, frameSize, fullRate);
   for (const frame of frames) analyser.add(frame);
   return analyser.finish();
 }

@@ -5,12 +5,15 @@
 
 import type { AnalyzerChoice, FrameSize, PoseFrame } from '@reptemple/pose-sdk';
 import {
+  DEFAULT_WARM_UP_FRAMES,
   type ExtractedFrame,
+  type FrameWindow,
   type PoseEngine,
   PoseEngineError,
   probeVideo,
 } from '@reptemple/pose-sdk/node';
 import {
+  type FullRateTest,
   RecordingAnalyser,
   type RecordingAnalysis,
   type RepEvidence,
@@ -19,7 +22,8 @@ import { renderContactSheet } from './contact-sheet.js';
 import type { DrivingAngle } from './driving-angle.js';
 import { type GrabbedFrame, grabFrames, scaledSize } from './frame-grab.js';
 import { FramePrefetch } from './frame-prefetch.js';
-import { verificationFps } from './sampling.js';
+import { type RefinementSummary, refineAnalysis } from './refine-analysis.js';
+import { REFINEMENT, verificationFps } from './sampling.js';
 
 /** px: height of each frame in a contact sheet */
 export const CONTACT_SHEET_FRAME_HEIGHT = 240;
@@ -35,6 +39,11 @@ export interface VideoVerification {
   readonly durationMs: number;
   /** frames per second analysed; undefined = every frame */
   readonly fps: number | undefined;
+  /**
+   * What was looked at again at the video's own rate after a sampled pass, and the sampled pass's
+   * own counts; null for an every-frame pass or when refinement was off.
+   */
+  readonly refinement: RefinementSummary | null;
   readonly model: string;
   readonly decodeWarnings: readonly string[];
   readonly timing: VerificationTiming;
@@ -44,8 +53,12 @@ export interface VideoVerification {
 export interface VerificationTiming {
   /** from the call to the last contact sheet */
   readonly wallMs: number;
-  /** pose inference of the analysed frames (tasks-vision's detect, summed) */
+  /** pose inference of the analysed frames (tasks-vision's detect, summed), refinement included */
   readonly inferenceMs: number;
+  /** of inferenceMs: the refinement's (its windows and their warm-up frames) */
+  readonly refinementInferenceMs: number;
+  /** wall time of the refinement (its extractions and analyses), after the sampled pass */
+  readonly refinementMs: number;
   /** landmark extraction, wall time (decode and inference in parallel; the analysis and most of
    * the contact sheets' work run beside it, as frames arrive) */
   readonly extractionMs: number;
@@ -57,13 +70,21 @@ export interface VerificationTiming {
   /** after the analysis: what the contact sheets still needed (the pass's last seconds, any
    * missing frame, the sheets not drawn yet) */
   readonly contactSheetsMs: number;
+  /** frames of the sampled (or every-frame) pass */
   readonly frames: number;
+  /** frames inferred by the refinement, warm-up frames included */
+  readonly refinementFrames: number;
 }
 
 export interface VerifyVideoOptions {
   readonly choice: AnalyzerChoice;
   /** Overrides the analyser's verification rate (judges comparing rates); 0 = every frame. */
   readonly fps?: number;
+  /**
+   * false keeps a sampled pass as it is: no second look at the video's own rate where a verdict
+   * is close (refineAnalysis). Default true; nothing to refine at every frame.
+   */
+  readonly refine?: boolean;
   readonly ffmpegPath?: string;
   /** false skips the contact sheets (a quick count) */
   readonly contactSheets?: boolean;
@@ -72,7 +93,7 @@ export interface VerifyVideoOptions {
   readonly onProgress?: (framesDone: number, framesExpected: number) => void;
 }
 
-function nearestFrame(frames: readonly ExtractedFrame[], t: number | null): PoseFrame | undefined {
+function nearestFrame(frames: readonly PoseFrame[], t: number | null): PoseFrame | undefined {
   if (t === null) return undefined;
   let best: PoseFrame | undefined;
   for (const frame of frames) {
@@ -176,6 +197,8 @@ export async function verifyVideo(
 ): Promise<VideoVerification> {
   const started = performance.now();
   const fps = options.fps === 0 ? undefined : (options.fps ?? verificationFps(options.choice));
+  // Every frame is the video's own rate: its checks need no second look.
+  const sampledRate: FullRateTest = () => fps === undefined;
   const wantSheets = options.contactSheets !== false;
   const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
   // Header information for the result, read while the frames are being analysed, with the ffmpeg
@@ -205,7 +228,7 @@ export async function verifyVideo(
       if (!analyser) {
         // Known from the first frame on (the decoder's header, or the page's first result).
         if (!stream.frameSize) continue;
-        analyser = new RecordingAnalyser(options.choice, stream.frameSize);
+        analyser = new RecordingAnalyser(options.choice, stream.frameSize, sampledRate);
         for (const earlier of frames.slice(0, -1)) analyser.add(earlier);
         if (wantSheets) {
           prefetch = new FramePrefetch(file, stream.frameSize, {
@@ -236,10 +259,45 @@ export async function verifyVideo(
       analyser.frameSize.width !== frameSize.width ||
       analyser.frameSize.height !== frameSize.height
     ) {
-      analyser = new RecordingAnalyser(options.choice, frameSize);
+      analyser = new RecordingAnalyser(options.choice, frameSize, sampledRate);
       for (const frame of frames) analyser.add(frame);
     }
-    const analysis = analyser.finish();
+    let analysis = analyser.finish();
+    // A sampled pass is looked at again at the video's own rate where a verdict is close.
+    let refinement: RefinementSummary | null = null;
+    let refinementFrames: readonly PoseFrame[] = [];
+    let refinementInferenceMs = 0;
+    let refinementInferred = 0;
+    const refineStarted = performance.now();
+    if (fps !== undefined && options.refine !== false && video.fps > fps) {
+      const refined = await refineAnalysis(frames, analysis, options.choice, frameSize, {
+        sampledFps: fps,
+        videoFps: video.fps,
+        warmUpFrames: DEFAULT_WARM_UP_FRAMES,
+        budgetFrames: REFINEMENT.budgetShare * frames.length,
+        framesOf: async (windows: readonly FrameWindow[]) => {
+          const windowStream = engine.stream(file, {
+            windows,
+            warmUpFrames: DEFAULT_WARM_UP_FRAMES,
+            ...(options.signal ? { signal: options.signal } : {}),
+          });
+          const got: ExtractedFrame[] = [];
+          for await (const frame of windowStream) got.push(frame);
+          refinementInferenceMs += windowStream.timing!.inferenceMs;
+          refinementInferred += windowStream.timing!.frames + windowStream.timing!.warmUpFrames;
+          return got;
+        },
+      });
+      analysis = refined.analysis;
+      refinement = refined.refinement;
+      refinementFrames = refined.frames;
+    }
+    const refineEnded = performance.now();
+    // The poses drawn on the sheets: the frames the final analysis stood on.
+    const poses: readonly PoseFrame[] =
+      refinementFrames.length === 0
+        ? frames
+        : [...frames, ...refinementFrames].sort((a, b) => a.timestampMs - b.timestampMs);
     const analysed = performance.now();
     let contactSheets = new Map<number, Buffer>();
     let contactSheetFailures: ContactSheetFailure[] = [];
@@ -281,8 +339,8 @@ export async function verifyVideo(
           rep,
           bottomPicture: picture(rep.bottomMs),
           topPicture: picture(rep.topMs),
-          bottomPose: nearestFrame(frames, rep.bottomMs),
-          topPose: nearestFrame(frames, rep.topMs),
+          bottomPose: nearestFrame(poses, rep.bottomMs),
+          topPose: nearestFrame(poses, rep.topMs),
         }),
         analysis.drivingAngle,
         size,
@@ -298,14 +356,18 @@ export async function verifyVideo(
       frameSize,
       durationMs: video.durationMs,
       fps,
+      refinement,
       model: engine.model,
       decodeWarnings: stream.decodeWarnings,
       timing: {
         wallMs: finished - started,
-        inferenceMs: timing.inferencePerFrameMs * timing.frames,
+        inferenceMs: timing.inferenceMs + refinementInferenceMs,
+        refinementInferenceMs,
+        refinementMs: refineEnded - refineStarted,
+        refinementFrames: refinementInferred,
         extractionMs: extracted - started,
         frameWaitMs: timing.transferWaitPerFrameMs * timing.frames,
-        analysisMs: analysed - extracted,
+        analysisMs: refineStarted - extracted + (analysed - refineEnded),
         contactSheetsMs: finished - analysed,
         frames: timing.frames,
       },

@@ -63,6 +63,7 @@ function fakeDetector(clock: { ms: number }, detectMs: number): PoseDetector {
       return { timestampMs, landmarks: [], worldLandmarks: [], frameSize: { width: 1, height: 1 } };
     },
     reset: async () => undefined,
+    restartTracking: async () => undefined,
     close: () => undefined,
   };
 }

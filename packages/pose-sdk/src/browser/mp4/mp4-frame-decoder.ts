@@ -6,6 +6,7 @@
  * previous key frame).
  */
 import { RepTempleError } from '../../core/errors.js';
+import { decodeRanges } from '../../media/mp4-decode-ranges.js';
 import { type Mp4VideoTrack, presentedFrames } from '../../media/mp4-frame-table.js';
 
 /** Coded frames handed to the decoder ahead of the one being analysed. */
@@ -60,16 +61,27 @@ function chunkTimestampUs(ptsTicks: number, timescale: number): number {
 /**
  * Calls `onFrame` once per presented frame, in order, and awaits it before asking for more; the
  * frame is closed after `onFrame` returns. Stops early (without error) when `signal` aborts.
+ * With `only` (indexes into `presentedFrames(track)`), hands out just those frames, decoding only
+ * the stretches they need: from the key frame before each to the frame itself.
  */
 export async function decodeMp4Frames(
   bytes: Uint8Array,
   track: Mp4VideoTrack,
   onFrame: (frame: VideoFrame, timestampMs: number, index: number) => void | Promise<void>,
   signal?: AbortSignal,
+  only?: readonly number[],
 ): Promise<number> {
+  const presented = presentedFrames(track);
+  const handedOut = only === undefined ? presented : only.map((index) => presented[index]!);
   const timestampByUs = new Map<number, number>();
-  for (const sample of presentedFrames(track))
+  for (const sample of handedOut)
     timestampByUs.set(chunkTimestampUs(sample.ptsTicks, track.timescale), sample.timestampMs);
+  // Decode-order stretches of samples to feed, each starting at a key frame.
+  const ranges =
+    only === undefined
+      ? [{ from: 0, to: track.samples.length - 1 }]
+      : decodeRanges(track.samples, handedOut);
+  let range = 0;
 
   const waiting: VideoFrame[] = [];
   let failure: Error | undefined;
@@ -102,15 +114,16 @@ export async function decodeMp4Frames(
     new Promise<void>((resolve) => {
       wake = resolve;
     });
-  let fed = 0;
+  let fed = ranges[0]?.from ?? 0;
   let analysed = 0;
   let flushed: Promise<void> | undefined;
-  let flushDone = false;
+  let flushDone = ranges.length === 0;
   try {
     while (!signal?.aborted) {
       if (failure) throw failure;
+      const end = ranges[range] === undefined ? -1 : ranges[range]!.to;
       while (
-        fed < track.samples.length &&
+        fed <= end &&
         decoder.decodeQueueSize < DECODE_AHEAD_CHUNKS &&
         waiting.length < MAX_WAITING_FRAMES
       ) {
@@ -124,8 +137,9 @@ export async function decodeMp4Frames(
         );
         fed++;
       }
-      if (fed === track.samples.length && !flushed) {
-        // The decoder holds back reordered frames until told there are no more chunks.
+      if (fed > end && !flushed && ranges[range] !== undefined) {
+        // The decoder holds back reordered frames until told there are no more chunks (of this
+        // stretch: after a flush it takes the next stretch's key frame).
         flushed = decoder.flush().then(
           () => {
             flushDone = true;
@@ -148,7 +162,13 @@ export async function decodeMp4Frames(
         analysed++;
         continue;
       }
-      if (flushDone) break;
+      if (flushDone) {
+        if (++range >= ranges.length) break;
+        fed = ranges[range]!.from;
+        flushed = undefined;
+        flushDone = false;
+        continue;
+      }
       await nextEvent();
     }
     if (failure) throw failure;
