@@ -14,6 +14,8 @@ export default defineConfig({
     'db-rules': 'src/db-rules.ts',
     // Started by the server; stops its children should it die without stopping them.
     'child-watchdog': 'src/process/child-watchdog.ts',
+    // The threads the server hashes passwords on (src/auth/password-hashing.ts).
+    'password-thread': 'src/auth/password-thread.ts',
   },
   format: ['esm'],
   dts: process.env.SERVER_SKIP_DTS === '1' ? false : { entry: { index: 'src/index.ts' } },

@@ -34,3 +34,9 @@ language sql immutable parallel safe
 as $$ select 330 $$;
 revoke all on function reptemple_private.max_recording_seconds() from public, anon, authenticated, service_role;
 grant execute on function reptemple_private.max_recording_seconds() to authenticated, service_role;
+
+-- Recordings one participant may have waiting for (or in) verification at once; a video beyond is refused (429).
+create or replace function reptemple_private.max_pending_verifications() returns integer
+language sql immutable parallel safe
+as $$ select 20 $$;
+revoke all on function reptemple_private.max_pending_verifications() from public, anon, authenticated, service_role;

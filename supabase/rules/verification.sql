@@ -118,6 +118,62 @@ create or replace trigger challenge_recordings_reverify
   before update of video_url on public.challenge_recordings
   for each row execute function reptemple_private.reverify_on_new_video();
 
+-- The fair queue's bound (issue 27): a participant has at most max_pending_verifications()
+-- recordings waiting for, or in, verification at once. A recording given a video beyond that
+-- (inserted with one, or attached later) is refused with HTTP 429 through the data API (PT429)
+-- and a message the app can show; the upload endpoint refuses the upload itself first
+-- (packages/server/src/media/pending-verifications.ts), so the record flow keeps the attempt
+-- without its video, to send later (spec 02 §8). Rescoring (a new verification_request on
+-- recordings that have their video) is a judge's act and counts against no one. The order in
+-- which workers take the jobs, round-robin by participant, is packages/verifier/src/queue/fair-order.ts.
+
+-- Recordings of the participant waiting for, or in, verification.
+create or replace function reptemple_private.pending_verifications(participant uuid) returns integer
+language sql stable
+set search_path = ''
+as $$
+  select count(*)::integer from public.challenge_recordings
+  where user_id = participant and verification_status = 'verifying'
+$$;
+revoke all on function reptemple_private.pending_verifications(uuid)
+  from public, anon, authenticated, service_role;
+
+-- Before a recording gets a video: refused when the participant has the most pending
+-- verifications already. Runs after challenge_recordings_claim (triggers of one event run in name
+-- order), which sets the new row's status.
+create or replace function reptemple_private.limit_pending_verifications() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  pending integer;
+  bound integer := reptemple_private.max_pending_verifications();
+begin
+  if new.user_id is null or new.video_url is null
+     or (tg_op = 'UPDATE' and new.video_url is not distinct from old.video_url) then
+    return new;
+  end if;
+  -- One participant's submissions one at a time, so two at once cannot both take the last place.
+  perform pg_advisory_xact_lock(hashtextextended('reptemple-pending-verifications:' || new.user_id, 0));
+  select count(*)::integer into pending from public.challenge_recordings
+  where user_id = new.user_id and verification_status = 'verifying' and id <> new.id;
+  if pending >= bound then
+    raise exception 'You have % videos waiting to be verified. Send this one once one of them has been verified.', pending
+      using errcode = 'PT429',
+        detail = json_build_object('code', 'too_many_pending_verifications',
+                                   'pending', pending, 'limit', bound)::text,
+        hint = 'Keep the attempt; it can be sent again later.';
+  end if;
+  return new;
+end
+$$;
+revoke all on function reptemple_private.limit_pending_verifications()
+  from public, anon, authenticated, service_role;
+
+create or replace trigger challenge_recordings_limit_pending
+  before insert or update of video_url on public.challenge_recordings
+  for each row execute function reptemple_private.limit_pending_verifications();
+
 -- After the row is written: its job, in the same transaction. (Not "update of
 -- verification_request": a column a before trigger changed is not in the statement's list.)
 create or replace function reptemple_private.queue_requested_verification() returns trigger

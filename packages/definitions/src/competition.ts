@@ -26,6 +26,12 @@ export const LATE_VIDEO_DAYS = 7;
 /** Participants one leaderboard request may ask for (the detail page's fetch limit, spec 02 §9). */
 export const LEADERBOARD_MAX_PAGE_SIZE = 100;
 
+/** Recordings one participant may have waiting for (or in) verification at once (issue 27's fair
+ * queue): a video beyond it is refused with 429 at upload and at the database, and the attempt is
+ * kept to send later. Twenty: an enthusiastic participant's whole session at an event is taken,
+ * and the round-robin order already keeps them from delaying anyone else's first video. */
+export const MAX_PENDING_VERIFICATIONS = 20;
+
 /** Which analyser counts (and verifies) a challenge's exercise. */
 export type CountingAnalyser = 'pushup' | 'definition';
 
@@ -80,5 +86,14 @@ export const COMPETITION_SQL_CONSTANTS = [
     about: 'The longest recording accepted (the 5-minute session plus margin). s',
     // The table's check constraint on duration_seconds calls it as the inserting role.
     grantees: ['authenticated', 'service_role'],
+  },
+  {
+    name: 'max_pending_verifications',
+    type: 'integer',
+    literal: String(MAX_PENDING_VERIFICATIONS),
+    about:
+      'Recordings one participant may have waiting for (or in) verification at once; a video beyond is refused (429).',
+    // Read by the recordings' trigger (security definer) and the server's own connection.
+    grantees: [],
   },
 ] as const;

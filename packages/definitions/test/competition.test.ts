@@ -4,6 +4,7 @@ import {
   COMPETITION_SQL_CONSTANTS,
   countingAnalyserFor,
   DUEL_DURATION_HOURS,
+  MAX_PENDING_VERIFICATIONS,
   MAX_RECORDING_SECONDS,
 } from '../src/index.js';
 
@@ -18,6 +19,7 @@ describe('competition constants', () => {
     expect(literal('duel_duration')).toBe(`interval '${DUEL_DURATION_HOURS} hours'`);
     expect(literal('builtin_pushup_definition_id')).toBe(`'${BUILTIN_PUSHUP_DEFINITION_ID}'::uuid`);
     expect(literal('max_recording_seconds')).toBe(String(MAX_RECORDING_SECONDS));
+    expect(literal('max_pending_verifications')).toBe(String(MAX_PENDING_VERIFICATIONS));
     expect(new Set(COMPETITION_SQL_CONSTANTS.map((constant) => constant.name)).size).toBe(
       COMPETITION_SQL_CONSTANTS.length,
     );

@@ -143,6 +143,12 @@ export const MAX_VERIFICATION_WORKERS = 16;
 /** ffmpeg runs this much nicer than the server (0-19): under load, media work waits for CPU and
  * requests do not. */
 export const FFMPEG_NICENESS = 10;
+/** The server's event loop answers every request: its delay is measured all the time and
+ * reported (a debug line) every this often. ms */
+export const EVENT_LOOP_REPORT_INTERVAL_MS = 10_000;
+/** A window whose longest event-loop delay passed this is logged as a warning (issue 27's target:
+ * none over 50 ms while a verification runs). ms */
+export const EVENT_LOOP_DELAY_WARN_MS = 50;
 
 // ---- Pushtober and events (spec 02 §2, §9) ----
 /** The seeded Pushtober challenge's slug: /challenge/pushtober. */

@@ -14,7 +14,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ws from 'ws';
 import { BUILTIN_PUSHUP_DEFINITION_ID } from '../src/constants.js';
-import { PACKAGE_DIR, type StartedServer, startServer } from './start-server.js';
+import {
+  embeddedDatabaseUrl,
+  PACKAGE_DIR,
+  type StartedServer,
+  startServer,
+} from './start-server.js';
 
 const CLI = path.resolve(PACKAGE_DIR, '..', 'cli', 'dist', 'bin.js');
 const VIDEO = path.join(PACKAGE_DIR, 'test', 'fixtures', 'pushup-side.mp4');
@@ -53,15 +58,7 @@ async function startStack(verifyWorkers: number): Promise<StartedServer> {
       TRUST_PROXY: '1',
     },
   });
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    postgresPassword: string;
-  };
-  const port = started
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"event":"postgres_ready"'))
-    .map((line) => (JSON.parse(line) as { port: number }).port)[0];
-  databaseUrl = `postgres://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${port}/postgres`;
+  databaseUrl = await embeddedDatabaseUrl(started, dataDir);
   return started;
 }
 

@@ -7,6 +7,12 @@
 export { BUILTIN_PUSHUP_DEFINITION_ID } from '@reptemple/definitions';
 export { SILENT_LOGGER, type VerifierLogger } from './log.js';
 export {
+  type FairlyTakenJob,
+  fairlyAheadOf,
+  TAKE_NEXT_FAIR_JOB_SQL,
+  takeNextFairJob,
+} from './queue/fair-order.js';
+export {
   type JobQueue,
   type JobQueueOptions,
   QUEUE_SCHEMA,
@@ -76,7 +82,12 @@ export {
 export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
 export { recordVerification, type VerificationDetails } from './worker/verification-store.js';
 export {
+  startVerificationWorkerThread,
+  type VerificationThreadOptions,
+} from './worker/verification-thread.js';
+export {
   analyserChoiceFor,
+  ORPHAN_CHECK_INTERVAL_MS,
   startVerificationWorker,
   type VerificationWorker,
   type VerificationWorkerOptions,

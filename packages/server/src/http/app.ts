@@ -2,14 +2,13 @@
 // with one request log line and one error answer for whatever a route throws.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { VerificationProgress } from '@reptemple/verifier';
 import type { OutboxMailer } from '../auth/mailer.js';
 import type { AuthRouteContext } from '../auth/routes.js';
 import type { AuthService } from '../auth/service.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { MediaKind } from '../media/media-files.js';
+import type { MediaKind } from '../media/media-storage.js';
 import { type MediaAudience, viewerOf } from '../media/media-visibility.js';
 import { type MediaService, UPLOAD_ID_PATTERN } from '../media/upload-service.js';
 import { answerCertificatePath, CERTIFICATE_PAGE_PATH } from '../tls/certificate-page.js';
@@ -28,7 +27,6 @@ import {
   type Route,
   startingWith,
 } from './router.js';
-import { serveFile } from './static-files.js';
 import { handleUpload, refuseUploadMethod } from './upload-route.js';
 import { serveWebApp } from './web-app.js';
 
@@ -226,10 +224,10 @@ export function createRoutes(deps: AppDependencies): Route[] {
           notFound(res, 'No such media file');
           return;
         }
-        const caching =
+        // Hidden results are the participant's and admins' only: never in a shared cache.
+        const cacheControl =
           audience === 'everyone' ? 'public, max-age=31536000, immutable' : 'private, no-store';
-        const file = path.join(deps.media.files.dir(kind), match![2]!);
-        if (await serveFile(req, res, file, caching)) return;
+        if (await deps.media.mediaStore.serve(req, res, kind, match![2]!, cacheControl)) return;
         const missing = await deps.media.missingMedia(kind, match![2]!);
         if (missing.state === 'processing') {
           sendJson(
