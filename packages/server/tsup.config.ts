@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 // bin.js is the command; index.js the API used by the tests and the benchmark; bench.js is pnpm bench;
-// db-types.js is pnpm db:types; child-watchdog.js the process that stops the server's children should it
+// db-types.js is pnpm db:types; db-rules.js pnpm db:rules; child-watchdog.js the process that stops the server's children should it
 // be killed.
 // The quick rebuilds (the test set-up's, pnpm db:types) skip type declarations (SERVER_SKIP_DTS=1)
 // and keep the ones a full build left.
@@ -11,8 +11,11 @@ export default defineConfig({
     index: 'src/index.ts',
     bench: 'bench/bench.ts',
     'db-types': 'src/db-types.ts',
+    'db-rules': 'src/db-rules.ts',
     // Started by the server; stops its children should it die without stopping them.
     'child-watchdog': 'src/process/child-watchdog.ts',
+    // The threads the server hashes passwords on (src/auth/password-hashing.ts).
+    'password-thread': 'src/auth/password-thread.ts',
   },
   format: ['esm'],
   dts: process.env.SERVER_SKIP_DTS === '1' ? false : { entry: { index: 'src/index.ts' } },

@@ -5,6 +5,7 @@ export {
   pushupDefinition,
   squatDefinition,
 } from './builtins/index.js';
+export * from './competition.js';
 export * from './constants.js';
 export { assertDefinitionCountable, phaseDrivingAngleIds } from './countable.js';
 export * from './errors.js';

@@ -10,7 +10,10 @@
 //      p95 under 200 ms meanwhile, no more ffmpeg processes at once than the pool (bench/upload-load.ts).
 //   5. Verification of a 60 s recording by one worker, the leaderboard meanwhile, queue overhead
 //      (bench/verification.ts, issue 18).
-// `pnpm bench stack` runs 1-3, `pnpm bench load` runs 4, `pnpm bench verify` runs 5.
+//   6. Event day: leaderboard reads at 1,000/s while one worker verifies one participant's 20
+//      videos and nine others' one each (bench/event.ts, issue 27).
+// `pnpm bench stack` runs 1-3 (`pnpm bench leaderboard` only 1), `pnpm bench load` runs 4,
+// `pnpm bench verify` runs 5, `pnpm bench event` runs 6.
 
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -24,6 +27,7 @@ import { resolveConfig } from '../src/config.js';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../src/constants.js';
 import { createLogger } from '../src/log.js';
 import { startStack } from '../src/stack.js';
+import { benchEvent, type PhaseFigures } from './event.js';
 import { measureUploadLoad } from './upload-load.js';
 import { benchVerification } from './verification.js';
 
@@ -31,6 +35,9 @@ const RECORDINGS_IN_CHALLENGE = 100_000;
 const RECORDINGS_ELSEWHERE = 50_000;
 /** Each participant recorded five times, spread over the last 30 days. */
 const PARTICIPANTS_IN_CHALLENGE = 20_000;
+/** Shares of the recordings still being verified and saved without a video; the rest are verified. */
+const VERIFYING_SHARE = 0.02;
+const NO_VIDEO_SHARE = 0.01;
 /** What the leaderboard page asks for: its first page, days in the viewer's zone. */
 const PAGE_SIZE = 50;
 const VIEWER_TIME_ZONE = 'Europe/Berlin';
@@ -80,7 +87,9 @@ const FIXTURE = path.resolve(
   'pushup-side.mp4',
 );
 
-async function benchStack(root: string): Promise<void> {
+/** Prints the leaderboard page's queries only (`pnpm bench leaderboard`): the part to run before
+ * and after a change of the ranking rules, alternating builds. */
+async function benchStack(root: string, leaderboardOnly = false): Promise<void> {
   const config = {
     ...resolveConfig(
       { port: '0', data: path.join(root, 'data') },
@@ -116,13 +125,27 @@ async function benchStack(root: string): Promise<void> {
     const asOf = nextSaturdayNight(new Date());
     // Bulk load without the per-row triggers (superuser only), then let the planner see the data.
     await db.query('set session_replication_role = replica');
+    // As a board in use looks: most recordings verified, a few waiting for their verification
+    // (VERIFYING_SHARE) or for a video (NO_VIDEO_SHARE), counts claimed as verified.
     await db.query(
-      `insert into public.challenge_recordings (challenge_id, name, email, gender, valid_reps, invalid_reps, total_reps, duration_seconds, video_url, gif_url, created_at)
-       select case when i <= $1::int then $3::uuid else $4::uuid end, 'Participant ' || (i % $5::int), 'p' || (i % $5::int) || '@bench.test',
-              (case when (i % $5::int) % 2 = 0 then 'male' else 'female' end)::public.participant_gender,
-              (random() * 120)::int, (random() * 10)::int, 0, 30 + random() * 270, '/media/videos/' || i || '.webm', '/media/gifs/' || i || '.gif',
-              $6::timestamptz - random() * interval '30 days'
-       from generate_series(1, $1::int + $2::int) as i`,
+      `insert into public.challenge_recordings (challenge_id, name, email, gender, valid_reps, invalid_reps, total_reps, duration_seconds, video_url, gif_url, created_at,
+         claimed_valid_reps, claimed_invalid_reps, claimed_total_reps, verified_valid_reps, verified_invalid_reps, verified_total_reps, verification_status, verified_at)
+       select r.challenge_id, r.name, r.email, r.gender, r.valid, r.invalid, r.valid + r.invalid, r.duration,
+              case when r.status = 'no_video' then null else '/media/videos/' || r.i || '.webm' end,
+              case when r.status = 'no_video' then null else '/media/gifs/' || r.i || '.gif' end,
+              r.created_at, r.valid, r.invalid, r.valid + r.invalid,
+              case when r.status = 'verified' then r.valid end, case when r.status = 'verified' then r.invalid end,
+              case when r.status = 'verified' then r.valid + r.invalid end,
+              r.status, case when r.status = 'verified' then r.created_at end
+       from (
+         select i, case when i <= $1::int then $3::uuid else $4::uuid end as challenge_id,
+           'Participant ' || (i % $5::int) as name, 'p' || (i % $5::int) || '@bench.test' as email,
+           (case when (i % $5::int) % 2 = 0 then 'male' else 'female' end)::public.participant_gender as gender,
+           (random() * 120)::int as valid, (random() * 10)::int as invalid, 30 + random() * 270 as duration,
+           $6::timestamptz - random() * interval '30 days' as created_at,
+           (case when u < $7::float8 then 'verifying' when u < $7::float8 + $8::float8 then 'no_video' else 'verified' end)::public.recording_verification_status as status
+         from (select i, random() as u from generate_series(1, $1::int + $2::int) as i) numbered
+       ) r`,
       [
         RECORDINGS_IN_CHALLENGE,
         RECORDINGS_ELSEWHERE,
@@ -130,6 +153,8 @@ async function benchStack(root: string): Promise<void> {
         other,
         PARTICIPANTS_IN_CHALLENGE,
         asOf.toISOString(),
+        VERIFYING_SHARE,
+        NO_VIDEO_SHARE,
       ],
     );
     await db.query('set session_replication_role = origin');
@@ -195,6 +220,26 @@ async function benchStack(root: string): Promise<void> {
         });
       }
     }
+    const line = (
+      label: string,
+      value: { p50: number; p95: number; max: number; runs: number },
+      target?: string,
+    ) =>
+      `${label.padEnd(52)} p50 ${String(value.p50).padStart(7)} ms   p95 ${String(value.p95).padStart(7)} ms   max ${String(value.max).padStart(7)} ms   (${value.runs} runs)${target ? `   target ${target}` : ''}`;
+    if (leaderboardOnly) {
+      process.stdout.write(
+        [
+          '',
+          `RepTemple leaderboard page queries, ${new Date().toISOString()}, load average ${os.loadavg()[0]!.toFixed(2)}`,
+          ...pageQueries.map((query) => line(`  ${query.label}`, query.ms, 'p95 < 30 ms')),
+          '',
+          JSON.stringify(Object.fromEntries(pageQueries.map((query) => [query.label, query.ms]))),
+          '',
+        ].join('\n'),
+      );
+      return;
+    }
+
     const leaderboardHttp = await measure(leaderboard);
     const femaleHttp = await measure(femaleTab);
     const countHttp = await measure(participantCount);
@@ -318,12 +363,6 @@ async function benchStack(root: string): Promise<void> {
         ms: summary(uploadToGifTimes),
       },
     };
-    const line = (
-      label: string,
-      value: { p50: number; p95: number; max: number; runs: number },
-      target?: string,
-    ) =>
-      `${label.padEnd(52)} p50 ${String(value.p50).padStart(7)} ms   p95 ${String(value.p95).padStart(7)} ms   max ${String(value.max).padStart(7)} ms   (${value.runs} runs)${target ? `   target ${target}` : ''}`;
     process.stdout.write(
       [
         '',
@@ -406,21 +445,73 @@ async function benchVerify(root: string): Promise<void> {
   );
 }
 
-/** `pnpm bench` runs every part; `pnpm bench stack`, `load` or `verify` one of them. */
-const PARTS = ['stack', 'load', 'verify'] as const;
+async function benchEventDay(root: string): Promise<void> {
+  const result = await benchEvent(root, FIXTURE);
+  const errorsOf = (phase: PhaseFigures) => {
+    const entries = Object.entries(phase.errors);
+    return entries.length === 0
+      ? 'no errors'
+      : `errors ${entries.map(([kind, count]) => `${count} ${kind}`).join(', ')}`;
+  };
+  const phase = (label: string, figures: PhaseFigures) =>
+    `${label.padEnd(34)} ${String(figures.heldPerSecond).padStart(7)}/s held of ${figures.rate}/s (lowest second ${figures.heldMinPerSecond}), p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms; ${errorsOf(figures)}`;
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const busyErrors = Object.values(result.busyFull.errors).reduce((sum, count) => sum + count, 0);
+  process.stdout.write(
+    [
+      '',
+      `RepTemple event day, ${new Date().toISOString()}`,
+      `Leaderboard reads (rpc/challenge_leaderboard and _aggregate, every period and gender tab, 4 time zones) of an event with ${result.recordings} recordings from ${result.participants} participants, over HTTP from ${LOAD_THREAD_NOTE}:`,
+      phase(`  idle, ${result.idleSlow.rate}/s for ${result.idleSlow.seconds} s`, result.idleSlow),
+      phase(`  idle, ${result.idleFull.rate}/s for ${result.idleFull.seconds} s`, result.idleFull),
+      phase(
+        `  verifying, ${result.busyFull.rate}/s for ${result.busyFull.seconds} s`,
+        result.busyFull,
+      ),
+      `Queue: one worker; 1 participant submits 20 recordings, then 9 submit one each. Wait from queued to started (s):`,
+      ...result.queue.map(
+        (entry) =>
+          `  ${entry.participant.padEnd(8)} ${String(entry.videos).padStart(2)} video${entry.videos === 1 ? ' ' : 's'}: ${entry.waitsS.join(', ')}`,
+      ),
+      `  order taken: ${result.startOrder.join(' ')}`,
+      `Server event loop, longest delay (its own 10 s reports inside the phase; an idle thread of the benchmark, the machine's scheduling, in brackets):`,
+      ...result.eventLoopByPhase.map(
+        (entry) =>
+          `  ${entry.phase.padEnd(32)} ${String(entry.serverMaxMs).padStart(7)} ms   (control ${entry.controlMaxMs} ms)`,
+      ),
+      `  every window of a verification: ${result.eventLoopBusyMaxMs} ms (p99 at most ${result.eventLoopBusyP99Ms} ms, ${result.eventLoopBusyWindows} windows)`,
+      '',
+      `Target: ${result.rate} reads/s for ${result.busyFull.seconds} s while verifying, no errors, p95 within 3x of the ${result.idleSlow.rate}/s p95: held ${result.busyFull.heldPerSecond}/s, ${busyErrors} errors, p95 ${result.busyFull.p95Ms} / ${result.idleSlow.p95Ms} ms = ${result.busyOverSlowP95}x: ${met(result.readsTargetMet)}`,
+      `Target: each of the nine starts verifying before the first participant's third video: ${met(result.fairnessMet)}`,
+      `Target: no server event-loop delay over 50 ms during a verification: ${result.eventLoopBusyMaxMs} ms: ${met(result.eventLoopTargetMet)}`,
+      '',
+      JSON.stringify(result),
+      '',
+    ].join('\n'),
+  );
+}
+
+const LOAD_THREAD_NOTE = 'worker threads of the benchmark, open loop';
+
+/** `pnpm bench` runs every part; `pnpm bench stack`, `leaderboard`, `load`, `verify` or `event`
+ * one of them. */
+const PARTS = ['stack', 'leaderboard', 'load', 'verify', 'event'] as const;
 
 async function main(): Promise<void> {
   const asked = process.argv.slice(2).filter((arg) => arg !== '--');
   const unknown = asked.filter((part) => !(PARTS as readonly string[]).includes(part));
   if (unknown.length > 0)
     throw new Error(`unknown bench part ${unknown.join(', ')}; parts: ${PARTS.join(', ')}`);
-  const parts = asked.length > 0 ? asked : [...PARTS];
+  // `leaderboard` is part of `stack`; alone, it runs only the leaderboard's queries.
+  const parts = asked.length > 0 ? asked : PARTS.filter((part) => part !== 'leaderboard');
   const root = await mkdtemp(path.join(os.tmpdir(), 'reptemple-bench-'));
   await chmod(root, 0o755);
   try {
     if (parts.includes('stack')) await benchStack(root);
+    else if (parts.includes('leaderboard')) await benchStack(root, true);
     if (parts.includes('load')) await benchLoad(root);
     if (parts.includes('verify')) await benchVerify(root);
+    if (parts.includes('event')) await benchEventDay(root);
   } finally {
     await rm(root, { recursive: true, force: true });
   }

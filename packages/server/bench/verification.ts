@@ -138,7 +138,7 @@ export async function benchVerification(root: string): Promise<VerificationBench
         .from('leaderboard_entries')
         .select('id, name, gender, valid_reps, invalid_reps, verification_status, created_at')
         .eq('challenge_id', challengeId)
-        .order('verification_rank', { ascending: false })
+        .order('ranked', { ascending: false })
         .order('valid_reps', { ascending: false })
         .order('created_at', { ascending: true })
         .limit(100);

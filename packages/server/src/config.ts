@@ -24,6 +24,9 @@ export interface ServerConfig {
   host: string;
   /** Absolute path of the data directory (database, media, outbox, secrets). */
   dataDir: string;
+  /** A media directory every server of the database shares (MEDIA_DIR), instead of
+   * <dataDir>/media, this server's own. */
+  mediaDir: string | undefined;
   /** An existing PostgreSQL database (a superuser's URL) instead of the embedded one. */
   databaseUrl: string | undefined;
   /** The address people use to reach the server; links in e-mails and token issuers use it.
@@ -75,6 +78,9 @@ Options (environment variable in brackets):
                         (default ${DEFAULT_HOST})
   --data <dir>          data directory: database, media, mail outbox, secrets [DATA_DIR]
                         (default ${DEFAULT_DATA_DIR})
+  --media-dir <dir>     the media store, when every server of one database shares it (a
+                        network file system, a volume they all mount) [MEDIA_DIR]
+                        (default <data>/media, this server's own)
   --database-url <url>  use this PostgreSQL database instead of the embedded one; needs a
                         superuser [DATABASE_URL]
   --public-url <url>    address used in e-mailed links and token issuers [PUBLIC_URL]
@@ -106,6 +112,7 @@ const VALUE_FLAGS = new Set([
   'port',
   'host',
   'data',
+  'media-dir',
   'database-url',
   'public-url',
   'web-dir',
@@ -304,6 +311,10 @@ export function resolveConfig(
     port: rawPort === undefined ? DEFAULT_PORT : parsePort(rawPort, portSource),
     host: args.host ?? env.HOST ?? DEFAULT_HOST,
     dataDir: path.resolve(cwd, args.data ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
+    mediaDir:
+      (args['media-dir'] ?? env.MEDIA_DIR)
+        ? path.resolve(cwd, (args['media-dir'] ?? env.MEDIA_DIR)!)
+        : undefined,
     databaseUrl: args['database-url'] ?? (env.DATABASE_URL || undefined),
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : undefined,
     webDir: path.resolve(

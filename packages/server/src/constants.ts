@@ -5,15 +5,13 @@
 
 import { availableParallelism } from 'node:os';
 
-/** The built-in push-up definition that user-created challenges use (spec 02 §7: "a fixed push-up
- * definition id"). Also written in supabase/migrations/20251121000500_challenges.sql. */
-export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
-
-/** Session max 5 minutes (spec 02 §5, §9). */
-export const SESSION_MAX_SECONDS = 5 * 60;
-/** Longest recording the backend accepts: the session limit plus margin for the countdown and
- * encoder flush. Also the upper bound of challenge_recordings.duration_seconds. */
-export const MAX_RECORDING_SECONDS = SESSION_MAX_SECONDS + 30;
+/** The competition's constants shared with the database and the web app (the built-in push-up
+ * definition, the session and recording limits): one source, @reptemple/definitions. */
+export {
+  BUILTIN_PUSHUP_DEFINITION_ID,
+  MAX_RECORDING_SECONDS,
+  SESSION_MAX_SECONDS,
+} from '@reptemple/definitions';
 /** Largest upload accepted. 5 min of webm at 800 kbit/s (spec 02 §9) is about 30 MB. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
 /** Creation defaults (spec 02 §9): length 7 days, min daily reps 10, increment 1 every 1 day. */
@@ -145,6 +143,12 @@ export const MAX_VERIFICATION_WORKERS = 16;
 /** ffmpeg runs this much nicer than the server (0-19): under load, media work waits for CPU and
  * requests do not. */
 export const FFMPEG_NICENESS = 10;
+/** The server's event loop answers every request: its delay is measured all the time and
+ * reported (a debug line) every this often. ms */
+export const EVENT_LOOP_REPORT_INTERVAL_MS = 10_000;
+/** A window whose longest event-loop delay passed this is logged as a warning (issue 27's target:
+ * none over 50 ms while a verification runs). ms */
+export const EVENT_LOOP_DELAY_WARN_MS = 50;
 
 // ---- Pushtober and events (spec 02 §2, §9) ----
 /** The seeded Pushtober challenge's slug: /challenge/pushtober. */

@@ -11,8 +11,8 @@ import {
   DATABASE_TYPES_FILE,
   generateDatabaseTypes,
 } from './db/database-types.js';
+import { runTool } from './db/run-tool.js';
 import { withMigratedScratchDatabase } from './db/scratch-database.js';
-import { AppError, describeError } from './errors.js';
 import { createLogger } from './log.js';
 
 const USAGE = `Usage: pnpm db:types [--check]
@@ -64,16 +64,4 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const detail =
-      error instanceof AppError
-        ? `${error.message}${error.received ? `\n  received: ${error.received}` : ''}${error.hint ? `\n  what to do: ${error.hint}` : ''}`
-        : error instanceof Error
-          ? (error.stack ?? error.message)
-          : describeError(error);
-    process.stderr.write(`db:types failed: ${detail}\n`);
-    process.exit(1);
-  },
-);
+runTool('db:types', () => main(process.argv.slice(2)));

@@ -12,12 +12,13 @@ import { createApp } from './http/app.js';
 import { createHostPolicy, serverUrlFor } from './http/host-policy.js';
 import { connectOriginsFor, contentSecurityPolicy } from './http/page-security.js';
 import type { Logger } from './log.js';
-import { readContactSheet } from './media/contact-sheets.js';
+import { mediaAudience, readVisibleContactSheet } from './media/media-visibility.js';
 import { type RunningPostgrest, startPostgrest } from './postgrest.js';
 import { startChildGuard } from './process/child-guard.js';
 import { loadOrCreateSecrets } from './secrets.js';
 import { claimDataDir } from './stack/data-dir-lock.js';
 import { type StackDatabase, startDatabase, withCredentials } from './stack/database.js';
+import { startEventLoopMonitor } from './stack/event-loop-monitor.js';
 import { createHealthCheck } from './stack/health.js';
 import { listen } from './stack/http-listener.js';
 import { lanAddresses, reachableAddresses } from './stack/lan-address.js';
@@ -93,6 +94,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
     setInterval(() => {
       void tls.refresh().then((next) => next && http.setCertificate(next));
     }, TLS_REFRESH_INTERVAL_MS).unref();
+  let eventLoop: { stop(): void } | undefined;
 
   let database: StackDatabase | undefined;
   let postgrest: RunningPostgrest | undefined;
@@ -120,6 +122,7 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
         .catch((error: unknown) => log.error('postgrest_stop_failed', { error }));
       await database?.stop();
       await lock.release();
+      eventLoop?.stop();
       log.info('shutdown_complete', { reason });
       resolveStopped({ reason, fatal });
     })();
@@ -176,7 +179,9 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
         contentSecurityPolicy: contentSecurityPolicy(connectOriginsFor(config.publicUrl)),
         // Development builds only (NODE_ENV=production turns the development endpoints off).
         serveSourceMaps: config.devEndpoints,
-        contactSheet: (recordingId, repNumber) => readContactSheet(pool, recordingId, repNumber),
+        contactSheet: (recordingId, repNumber, viewer) =>
+          readVisibleContactSheet(pool, recordingId, repNumber, viewer),
+        mediaAudience: (uploadId, viewer) => mediaAudience(pool, uploadId, viewer),
         verificationProgress: (recordingId) => verificationProgress(pool, recordingId),
         health: createHealthCheck({
           pool,
@@ -199,6 +204,9 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
       if (!stopping) void stop(`postgrest exited (${code})`, true);
     });
 
+    // From here on the loop serves requests only: its delay is reported (start-up's one-off work,
+    // migrations and the seed's password hashing, is not what it measures).
+    eventLoop = startEventLoopMonitor(log.child('event-loop'));
     log.info('stack_ready', {
       url: publicUrl,
       networkUrls,

@@ -140,7 +140,7 @@ describe('admin count functions', () => {
     for (const participant of [user, second]) {
       const { error } = await participant.client
         .from('challenge_recordings')
-        .insert(recordingFor(participant, counted.id));
+        .insert(await recordingFor(participant, counted.id));
       expect(error).toBeNull();
     }
   });
@@ -198,7 +198,7 @@ describe("the admin area's queries, called by someone who is not an admin", () =
     for (const participant of [user, second]) {
       const { error } = await participant.client
         .from('challenge_recordings')
-        .insert(recordingFor(participant, target.id, { name: participant.email }));
+        .insert(await recordingFor(participant, target.id, { name: participant.email }));
       expect(error).toBeNull();
     }
   });
@@ -327,7 +327,7 @@ describe('an admin deletes a challenge that has recordings and participants', ()
     for (const participant of [user, second]) {
       const { data, error } = await participant.client
         .from('challenge_recordings')
-        .insert(recordingFor(participant, doomed.id))
+        .insert(await recordingFor(participant, doomed.id))
         .select('id')
         .single();
       expect(error).toBeNull();

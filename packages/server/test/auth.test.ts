@@ -98,6 +98,44 @@ describe('sign-up', () => {
     });
     expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
   });
+  it("refuses what Supabase Auth's address rule refuses, creating no account (the probe's cases)", async () => {
+    const tag = randomBytes(4).toString('hex');
+    for (const email of [
+      `x${tag}');drop_table_auth.users;--@evil.test`,
+      `lone${tag}\uD800surrogate@example.test`,
+      `spaced ${tag}@example.test`,
+      `quoted"${tag}"@example.test`,
+      `${tag}@exa_mple.test`,
+      `${tag}@-example.test`,
+      `ü${tag}@example.test`,
+    ]) {
+      const { error } = await newClient().auth.signUp({ email, password: 'secret-1' });
+      expect(error, email).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: 'Unable to validate email address: invalid format',
+      });
+      const { error: link } = await newClient().auth.signInWithOtp({ email });
+      expect(link, email).toMatchObject({ status: 400, code: 'validation_failed' });
+    }
+    const long = `${'a'.repeat(64)}.${'b'.repeat(64)}.${tag}@${'c'.repeat(60)}.${'d'.repeat(60)}.test`;
+    expect(long.length).toBeGreaterThan(254);
+    const { error } = await newClient().auth.signUp({ email: long, password: 'secret-1' });
+    expect(error).toMatchObject({ status: 400, message: 'An email address is too long' });
+    const accounts = await sql('select email from auth.users where email like $1', [`%${tag}%`]);
+    expect(accounts).toEqual([]);
+  });
+  it("takes every address Supabase Auth's rule takes: plus tags, subdomains, a full-width letter folded", async () => {
+    const tag = randomBytes(4).toString('hex');
+    for (const email of [
+      `first.last+tag-${tag}@mail.example.test`,
+      `o'brien_${tag}@example.test`,
+      `${tag}ｘ@example.test`,
+    ]) {
+      const { error } = await newClient().auth.signUp({ email, password: 'secret-1' });
+      expect(error, email).toBeNull();
+    }
+  });
 });
 
 describe('password sign-in', () => {

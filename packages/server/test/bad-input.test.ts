@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, stack, type TestUser, uniqueEmail, uniqueIp } from './helpers.js';
@@ -435,6 +436,26 @@ const dataCases: BadInput[] = [
   rest('a garbage API key', restGet('challenges', { apikey: 'nope' }), 401),
   rest('the waitlist read by a visitor', restGet('waitlist?select=email'), 401),
   rest('a table that does not exist', restGet('no_such_table'), 404),
+  // The probe's 500 (55000, "cannot update view"): the view is read-only, refused as a write.
+  rest(
+    'a PATCH of the leaderboard view',
+    restWrite('PATCH', 'leaderboard_entries?id=eq.00000000-0000-4000-8000-000000000001', {
+      valid_reps: 1000,
+    }),
+    401,
+  ),
+  rest(
+    'a DELETE of the leaderboard view',
+    restWrite('DELETE', 'leaderboard_entries?id=eq.00000000-0000-4000-8000-000000000001', ''),
+    401,
+  ),
+  rest(
+    'a share of a recording that does not exist',
+    restWrite('POST', 'rpc/record_recording_share', {
+      target_recording_id: '00000000-0000-4000-8000-00000000beef',
+    }),
+    404,
+  ),
   rest(
     'a schema that is not exposed',
     restGet('media_uploads', { 'accept-profile': 'reptemple_local' }),
@@ -1097,5 +1118,44 @@ describe('a refused upload whose client is still sending', () => {
     expect(answer.writeError).toBeNull();
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.text)).toMatchObject({ success: false });
+  });
+});
+
+describe('an answer of 413 ends its connection', () => {
+  it('a keep-alive request over the auth API body limit gets 413 and the connection closed at once', async () => {
+    const target = new URL(stack.url);
+    const body = json({
+      email: uniqueEmail(),
+      password: 'pw-123456',
+      data: { x: 'x'.repeat(70_000) },
+    });
+    const socket = connect({ host: target.hostname, port: Number(target.port) });
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise<number>((resolve) => {
+      const started = performance.now();
+      socket.once('close', () => resolve(performance.now() - started));
+    });
+    socket.on('error', () => undefined);
+    socket.write(
+      [
+        'POST /auth/v1/signup HTTP/1.1',
+        `Host: ${target.host}`,
+        `apikey: ${stack.anonKey}`,
+        'Content-Type: application/json',
+        'Connection: keep-alive',
+        `X-Forwarded-For: ${uniqueIp()}`,
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.write(body);
+    // ms: before, the connection stayed open and the next request on it was reset ~5.5 s later.
+    const closedAfter = await closed;
+    const answer = Buffer.concat(received).toString('latin1');
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(closedAfter).toBeLessThan(2000);
   });
 });

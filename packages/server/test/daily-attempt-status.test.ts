@@ -40,7 +40,7 @@ describe('daily_attempt_status: the daily rule, asked before recording', () => {
 
     const inserted = await user.client
       .from('challenge_recordings')
-      .insert(recordingFor(user, id, { time_zone: 'Pacific/Auckland' }));
+      .insert(await recordingFor(user, id, { time_zone: 'Pacific/Auckland' }));
     expect(inserted.error).toBeNull();
 
     // Asked from another zone: the first attempt's zone counts, as at the insert.
@@ -50,7 +50,7 @@ describe('daily_attempt_status: the daily rule, asked before recording', () => {
     // And the insert refuses what the status calls taken.
     const second = await user.client
       .from('challenge_recordings')
-      .insert(recordingFor(user, id, { time_zone: 'America/Los_Angeles' }));
+      .insert(await recordingFor(user, id, { time_zone: 'America/Los_Angeles' }));
     expect(second.error?.code).toBe('23505');
   });
 
@@ -59,7 +59,7 @@ describe('daily_attempt_status: the daily rule, asked before recording', () => {
     const user = await createUser({ label: 'daily-yesterday' });
     const first = await user.client
       .from('challenge_recordings')
-      .insert(recordingFor(user, id, { time_zone: 'UTC' }))
+      .insert(await recordingFor(user, id, { time_zone: 'UTC' }))
       .select('id')
       .single();
     expect(first.error).toBeNull();
@@ -74,7 +74,7 @@ describe('daily_attempt_status: the daily rule, asked before recording', () => {
     expect((data as unknown as Status).taken).toBe(false);
     const again = await user.client
       .from('challenge_recordings')
-      .insert(recordingFor(user, id, { time_zone: 'UTC' }));
+      .insert(await recordingFor(user, id, { time_zone: 'UTC' }));
     expect(again.error).toBeNull();
   });
 
@@ -85,7 +85,7 @@ describe('daily_attempt_status: the daily rule, asked before recording', () => {
       createUser({ label: 'daily-two' }),
     ]);
     expect(
-      (await one.client.from('challenge_recordings').insert(recordingFor(one, id))).error,
+      (await one.client.from('challenge_recordings').insert(await recordingFor(one, id))).error,
     ).toBeNull();
     const { data } = await two.client.rpc('daily_attempt_status', {
       target_challenge_id: id,
@@ -111,6 +111,8 @@ describe('daily_attempt_status: the daily rule, asked before recording', () => {
       target_challenge_id: '00000000-0000-4000-8000-00000000dead',
       requested_time_zone: 'UTC',
     });
-    expect(unknown.error?.code).toBe('P0002');
+    // Not found answers 404 (issue 25's rule for every function), never a 500.
+    expect(unknown.status).toBe(404);
+    expect(unknown.error?.code).toBe('PT404');
   });
 });

@@ -94,6 +94,9 @@ async function makeFixtures(dir: string): Promise<void> {
   await writeFile(path.join(dir, 'header-only.webm'), webm.subarray(0, 700));
   // Cut in the middle: the first half of the frames is there.
   await writeFile(path.join(dir, 'half.webm'), webm.subarray(0, Math.floor(webm.length / 2)));
+  // An MP4 cut short (an upload that stopped): its index, at the front, names frames past the end.
+  const mp4 = await readFile(realVideo);
+  await writeFile(path.join(dir, 'truncated.mp4'), mp4.subarray(0, Math.floor(mp4.length / 2)));
   await writeFile(
     path.join(dir, 'not-a-video.webm'),
     'This is a text file with a video name.\n'.repeat(20),

@@ -1,6 +1,7 @@
 // Shared helpers: supabase-js clients for each role, users, direct database access, the outbox.
 
 import { randomBytes } from 'node:crypto';
+import { recordVerification, type VideoVerification } from '@reptemple/verifier';
 import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
@@ -128,11 +129,28 @@ export async function createChallenge(
   return rows[0]!;
 }
 
-export function recordingFor(
+/** An upload of the user's as the media API records it (reptemple_private.video_uploads, the
+ * record the database's submission rules read), without a file: its video and GIF URLs. */
+export async function uploadedVideo(user: {
+  id: string;
+}): Promise<{ videoUrl: string; gifUrl: string }> {
+  const uploadId = `test-${randomBytes(6).toString('hex')}`;
+  const videoUrl = `/media/videos/${uploadId}.webm`;
+  await sql(
+    'insert into reptemple_private.video_uploads (upload_id, video_url, user_id) values ($1, $2, $3)',
+    [uploadId, videoUrl, user.id],
+  );
+  return { videoUrl, gifUrl: `/media/gifs/${uploadId}.gif` };
+}
+
+/** A recording the user may submit: with a video and GIF of their own upload (a new one each
+ * time: an upload backs one recording) unless `overrides` names the video. */
+export async function recordingFor(
   user: TestUser,
   challengeId: string,
   overrides: Record<string, unknown> = {},
 ) {
+  const media = 'video_url' in overrides ? undefined : await uploadedVideo(user);
   return {
     challenge_id: challengeId,
     user_id: user.id,
@@ -143,12 +161,70 @@ export function recordingFor(
     invalid_reps: 2,
     total_reps: 14,
     duration_seconds: 61.5,
-    video_url: '/media/videos/x.webm',
-    gif_url: '/media/gifs/x.gif',
+    video_url: media?.videoUrl ?? null,
+    gif_url: media?.gifUrl ?? null,
     analysis_data: { exercise: 'PUSHUP', completed_reps: [] },
     ...overrides,
   };
 }
+
+/** What the verification worker writes for a recording (its own function, recordVerification):
+ * per-rep evidence (valid reps first; `alignment` gives the valid reps' alignment scores, whose
+ * mean becomes the verified form score), then the verified counts. */
+export async function verifyAsWorker(
+  recordingId: string,
+  counts: { valid: number; invalid?: number; alignment?: readonly number[] },
+): Promise<void> {
+  const invalid = counts.invalid ?? 0;
+  const [row] = await sql<{ request: string }>(
+    'select verification_request::text as request from public.challenge_recordings where id = $1',
+    [recordingId],
+  );
+  expect(row?.request, 'a recording being verified (with a video)').toBeTruthy();
+  const reps = Array.from({ length: counts.valid + invalid }, (_, index) => ({
+    repNumber: index + 1,
+    startMs: index * 2000,
+    endMs: index * 2000 + 1500,
+    angleName: 'Elbow',
+    bottomAngle: 80,
+    bottomMs: index * 2000 + 700,
+    topAngle: 170,
+    topMs: index * 2000 + 1400,
+    phasePath: ['up', 'down', 'up'],
+    isValid: index < counts.valid,
+    invalidReason: index < counts.valid ? null : 'not deep enough',
+    measurements:
+      counts.alignment?.[index] === undefined ? {} : { alignmentScore: counts.alignment[index]! },
+  }));
+  const pool = new pg.Pool({ connectionString: stack.databaseUrl, max: 1 });
+  try {
+    const written = await recordVerification(
+      pool,
+      { recordingId, request: row!.request },
+      {
+        analysis: { validReps: counts.valid, invalidReps: invalid, reps },
+        contactSheets: new Map(reps.map((rep) => [rep.repNumber, JPEG_STAND_IN])),
+      } as unknown as VideoVerification,
+      {
+        model: 'full',
+        fps: 12,
+        analyser: 'pushup',
+        frames: 100,
+        durationMs: 10_000,
+        wallMs: 1,
+        inferenceMs: 1,
+        worker: 'test',
+        decodeWarnings: [],
+      },
+    );
+    expect(written).toBe(true);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Bytes standing in for a contact sheet (the route serves what the worker stored). */
+export const JPEG_STAND_IN = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
 
 export interface OutboxMessage {
   to: string;

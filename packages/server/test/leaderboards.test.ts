@@ -15,6 +15,7 @@ import {
   recordingFor,
   sql,
   type TestUser,
+  verifyAsWorker,
 } from './helpers.js';
 
 interface Entry {
@@ -101,28 +102,28 @@ interface Arranged {
   valid?: number;
   invalid?: number;
   at: string;
+  /** The valid reps' alignment scores as the verification measured them (the form score). */
   alignment?: number[];
   referredBy?: string;
   /** The zone the participant's recording was sent from: a daily challenge takes one a day in
    * the participant's days (none: UTC). */
   zone?: string;
+  /** Verified by the worker (the default, with `valid` and `invalid` as its counts); or still
+   * verifying, saved without a video, or failed, with `valid` as the claim. */
+  status?: 'verified' | 'verifying' | 'no_video' | 'failed';
 }
 
-/** Inserts recordings with chosen times (as SQL; the triggers run as for any insert). */
+/** Inserts recordings with chosen times (as SQL; the triggers run as for any insert), then
+ * verifies them as the worker does unless they are to stay unverified. */
 async function arrange(challengeId: string, rows: Arranged[]): Promise<string[]> {
   const ids: string[] = [];
   for (const row of rows) {
-    const analysis = {
-      exercise: 'PUSHUP',
-      completed_reps: (row.alignment ?? []).map((score, index) => ({
-        repNumber: index + 1,
-        isValidRep: true,
-        alignmentScore: score,
-      })),
-    };
+    const status = row.status ?? 'verified';
+    // Each recording its own upload (an upload backs one recording).
+    const upload = randomBytes(6).toString('hex');
     const [inserted] = await sql<{ id: string }>(
       `insert into public.challenge_recordings (challenge_id, name, email, gender, valid_reps, invalid_reps, duration_seconds, created_at, analysis_data, referred_by, video_url, gif_url, time_zone)
-       values ($1, $2, $3, $4, $5, $6, 60, $7, $8, $9, '/media/videos/v.webm', '/media/gifs/g.gif', $10) returning id`,
+       values ($1, $2, $3, $4, $5, $6, 60, $7, '{"exercise": "PUSHUP", "completed_reps": []}', $8, $9, $10, $11) returning id`,
       [
         challengeId,
         row.name,
@@ -131,12 +132,27 @@ async function arrange(challengeId: string, rows: Arranged[]): Promise<string[]>
         row.valid ?? 10,
         row.invalid ?? 0,
         row.at,
-        JSON.stringify(analysis),
         row.referredBy ?? null,
+        status === 'no_video' ? null : `/media/videos/arranged-${upload}.webm`,
+        status === 'no_video' ? null : `/media/gifs/arranged-${upload}.gif`,
         row.zone ?? null,
       ],
     );
-    ids.push(inserted!.id);
+    const id = inserted!.id;
+    if (status === 'verified') {
+      await verifyAsWorker(id, {
+        valid: row.valid ?? 10,
+        invalid: row.invalid ?? 0,
+        ...(row.alignment ? { alignment: row.alignment } : {}),
+      });
+    } else if (status === 'failed') {
+      await sql(
+        `update public.challenge_recordings set verification_status = 'failed',
+           verification_error = 'every try failed' where id = $1`,
+        [id],
+      );
+    }
+    ids.push(id);
   }
   return ids;
 }
@@ -243,11 +259,12 @@ describe('periods in the viewer time zone', () => {
     expect((await call({ page_size: 101 })).error?.code).toBe('22023');
   });
 
-  it('a challenge that does not exist: P0002; an id that is not a uuid: 22P02', async () => {
+  it('a challenge that does not exist: 404 (PT404); an id that is not a uuid: 22P02', async () => {
     const missing = await anonClient().rpc('challenge_leaderboard', {
       target_challenge_id: '00000000-0000-4000-8000-00000000dead',
     });
-    expect(missing.error?.code).toBe('P0002');
+    expect(missing.status).toBe(404);
+    expect(missing.error?.code).toBe('PT404');
     const malformed = await anonClient().rpc('challenge_leaderboard_aggregate', {
       target_challenge_id: 'not-a-uuid',
     });
@@ -548,10 +565,13 @@ describe('hidden duel results: hidden in the database', () => {
       [alice, 40, 'Alice'],
       [bob, 25, 'Bob'],
     ] as const) {
-      const { error } = await user.client
+      const { data, error } = await user.client
         .from('challenge_recordings')
-        .insert(recordingFor(user, duelId, { valid_reps: reps, name }));
+        .insert(await recordingFor(user, duelId, { valid_reps: reps, name }))
+        .select('id')
+        .single();
       expect(error).toBeNull();
+      await verifyAsWorker(data!.id, { valid: reps });
     }
   });
 
@@ -659,8 +679,16 @@ describe('referrals: counted once the referred person completes a session', () =
       createUser({ label: 'ref-friend' }),
       createUser({ label: 'ref-idle' }),
     ]);
-    const submit = (user: TestUser, overrides: Record<string, unknown>) =>
-      user.client.from('challenge_recordings').insert(recordingFor(user, id, overrides));
+    // Referrals count verified sessions: each is verified as submitted (its claim confirmed).
+    const submit = async (user: TestUser, overrides: Record<string, unknown>) => {
+      const answer = await user.client
+        .from('challenge_recordings')
+        .insert(await recordingFor(user, id, overrides))
+        .select('id, valid_reps')
+        .single();
+      if (answer.data) await verifyAsWorker(answer.data.id, { valid: answer.data.valid_reps });
+      return answer;
+    };
     expect((await submit(referrer, { name: 'Referrer' })).error).toBeNull();
     const referralsOf = async (name: string) =>
       (await board(anonClient(), id)).entries.find((entry) => entry.name === name)?.referral_count;
@@ -760,21 +788,25 @@ describe('event challenges', () => {
     );
     const user = await createUser({ label: 'event-runner' });
     for (const reps of [12, 30, 18]) {
-      const { error } = await user.client
+      const { data, error } = await user.client
         .from('challenge_recordings')
-        .insert(recordingFor(user, id, { valid_reps: reps, name: 'Runner' }));
+        .insert(await recordingFor(user, id, { valid_reps: reps, name: 'Runner' }))
+        .select('id')
+        .single();
       expect(error).toBeNull();
+      await verifyAsWorker(data!.id, { valid: reps });
     }
     const result = await board(anonClient(), id);
     expect(result.entries.map((entry) => [entry.name, entry.valid_reps])).toEqual([['Runner', 30]]);
     // A challenge that is not an event keeps its policy (single submission: 23505).
     const { id: single } = await createChallenge();
     expect(
-      (await user.client.from('challenge_recordings').insert(recordingFor(user, single))).error,
+      (await user.client.from('challenge_recordings').insert(await recordingFor(user, single)))
+        .error,
     ).toBeNull();
     expect(
-      (await user.client.from('challenge_recordings').insert(recordingFor(user, single))).error
-        ?.code,
+      (await user.client.from('challenge_recordings').insert(await recordingFor(user, single)))
+        .error?.code,
     ).toBe('23505');
   });
 });
@@ -851,7 +883,7 @@ describe("the one-a-day rule of daily challenges: the participant's own days", (
     const user = await createUser({ label: 'daily-zone' });
     const first = await user.client
       .from('challenge_recordings')
-      .insert(recordingFor(user, id, { time_zone: 'Asia/Kolkata' }))
+      .insert(await recordingFor(user, id, { time_zone: 'Asia/Kolkata' }))
       .select('id, time_zone')
       .single();
     expect(first.error).toBeNull();
@@ -864,7 +896,7 @@ describe("the one-a-day rule of daily challenges: the participant's own days", (
     );
     const second = await user.client
       .from('challenge_recordings')
-      .insert(recordingFor(user, id, { time_zone: 'Pacific/Kiritimati' }))
+      .insert(await recordingFor(user, id, { time_zone: 'Pacific/Kiritimati' }))
       .select('time_zone')
       .single();
     expect(second.error).toBeNull();
@@ -897,19 +929,20 @@ describe('seed', () => {
 });
 
 describe('form score and shares', () => {
-  it('form score is the mean alignment of valid reps, from analysis_data; null without one', async () => {
+  it("form score is the verification's: the mean alignment of the valid reps it measured; never the browser's", async () => {
     const { id } = await createChallenge();
     const user = await createUser({ label: 'form' });
     const { data, error } = await user.client
       .from('challenge_recordings')
       .insert(
-        recordingFor(user, id, {
+        await recordingFor(user, id, {
+          valid_reps: 3,
+          // The browser's claim of perfect form scores nothing.
           analysis_data: {
             completed_reps: [
-              { isValidRep: true, alignmentScore: 91.25 },
-              { isValidRep: true, alignmentScore: 80 },
-              { isValidRep: false, alignmentScore: 10 },
-              { isValidRep: true, alignmentScore: 'high' },
+              { isValidRep: true, alignmentScore: 100 },
+              { isValidRep: true, alignmentScore: 100 },
+              { isValidRep: true, alignmentScore: 100 },
             ],
           },
         }),
@@ -917,10 +950,22 @@ describe('form score and shares', () => {
       .select('id, form_score')
       .single();
     expect(error).toBeNull();
-    expect(data!.form_score).toBe(85.6);
+    expect(data!.form_score).toBeNull();
+    // Verified: three valid reps measured 91.25, 80 and one without a score; one invalid rep's
+    // 10 does not count.
+    await verifyAsWorker(data!.id, {
+      valid: 3,
+      invalid: 1,
+      alignment: [91.25, 80, Number.NaN, 10],
+    });
+    const [row] = await sql<{ form_score: string | null }>(
+      'select form_score from public.challenge_recordings where id = $1',
+      [data!.id],
+    );
+    expect(Number(row!.form_score)).toBe(85.6);
     const refused = await user.client
       .from('challenge_recordings')
-      .insert({ ...recordingFor(user, id), form_score: 100 });
+      .insert({ ...(await recordingFor(user, id)), form_score: 100 });
     expect(refused.error).not.toBeNull();
   });
 
@@ -929,7 +974,7 @@ describe('form score and shares', () => {
     const user = await createUser({ label: 'sharer' });
     const { data: inserted } = await user.client
       .from('challenge_recordings')
-      .insert(recordingFor(user, id))
+      .insert(await recordingFor(user, id))
       .select('id')
       .single();
     const recordingId = inserted!.id as string;
@@ -958,7 +1003,7 @@ describe('form score and shares', () => {
     }
     const direct = await user.client
       .from('challenge_recordings')
-      .insert({ ...recordingFor(user, (await createChallenge()).id), share_count: 50 });
+      .insert({ ...(await recordingFor(user, (await createChallenge()).id)), share_count: 50 });
     expect(direct.error?.code).toBe('42501');
     const [stored] = await sql<{ share_count: number }>(
       'select share_count from public.challenge_recordings where id = $1',
@@ -966,9 +1011,11 @@ describe('form score and shares', () => {
     );
     expect(stored!.share_count).toBe(2);
 
+    // An unknown recording: 404, not the 500 a P0002 used to give.
     const missing = await anonClient().rpc('record_recording_share', {
       target_recording_id: '00000000-0000-4000-8000-00000000beef',
     });
-    expect(missing.error?.code).toBe('P0002');
+    expect(missing.status).toBe(404);
+    expect(missing.error?.code).toBe('PT404');
   });
 });

@@ -10,6 +10,7 @@ import {
   recordingFor,
   sql,
   type TestUser,
+  uploadedVideo,
 } from './helpers.js';
 
 let owner: TestUser;
@@ -73,7 +74,7 @@ describe('join_challenge refuses closed challenges', () => {
     expect(joined.error).toBeNull();
   });
 
-  it('joins an open challenge (null for a non-duel) and answers P0002 for none', async () => {
+  it('joins an open challenge (null for a non-duel) and answers 404 (PT404) for none', async () => {
     const open = await createChallenge({ start_date: iso(-HOUR_MS), end_date: iso(HOUR_MS) });
     const joined = await owner.client.rpc('join_challenge', { target_challenge_id: open.id });
     expect(joined.error).toBeNull();
@@ -81,7 +82,8 @@ describe('join_challenge refuses closed challenges', () => {
     const missing = await owner.client.rpc('join_challenge', {
       target_challenge_id: '00000000-0000-4000-8000-00000000dead',
     });
-    expect(missing.error?.code).toBe('P0002');
+    expect(missing.status).toBe(404);
+    expect(missing.error?.code).toBe('PT404');
   });
 });
 
@@ -90,7 +92,7 @@ describe('attach_recording_video', () => {
     const challenge = await createChallenge();
     const { data, error } = await user.client
       .from('challenge_recordings')
-      .insert(recordingFor(user, challenge.id, { video_url: null, gif_url: null }))
+      .insert(await recordingFor(user, challenge.id, { video_url: null, gif_url: null }))
       .select('id')
       .single();
     expect(error).toBeNull();
@@ -99,38 +101,36 @@ describe('attach_recording_video', () => {
 
   it("adds a video once, to the owner's recording only", async () => {
     const id = await recordingWithoutVideo(owner);
+    const othersUpload = await uploadedVideo(other);
     const byOther = await other.client.rpc('attach_recording_video', {
       target_recording_id: id,
-      new_video_url: '/media/videos/late-abc123.webm',
+      new_video_url: othersUpload.videoUrl,
       new_gif_url: null,
     });
     expect(byOther.error?.code).toBe('42501');
+    const late = await uploadedVideo(owner);
     const byAnon = await anonClient().rpc('attach_recording_video', {
       target_recording_id: id,
-      new_video_url: '/media/videos/late-abc123.webm',
+      new_video_url: late.videoUrl,
       new_gif_url: null,
     });
     expect(byAnon.error).not.toBeNull();
 
     const first = await owner.client.rpc('attach_recording_video', {
       target_recording_id: id,
-      new_video_url: '/media/videos/late-abc123.webm',
-      new_gif_url: '/media/gifs/late-abc123.gif',
+      new_video_url: late.videoUrl,
+      new_gif_url: late.gifUrl,
     });
     expect(first.error).toBeNull();
     const [row] = await sql<{ video_url: string; gif_url: string; valid_reps: number }>(
       'select video_url, gif_url, valid_reps from public.challenge_recordings where id = $1',
       [id],
     );
-    expect(row).toEqual({
-      video_url: '/media/videos/late-abc123.webm',
-      gif_url: '/media/gifs/late-abc123.gif',
-      valid_reps: 12,
-    });
+    expect(row).toEqual({ video_url: late.videoUrl, gif_url: late.gifUrl, valid_reps: 12 });
 
     const again = await owner.client.rpc('attach_recording_video', {
       target_recording_id: id,
-      new_video_url: '/media/videos/other-abc123.webm',
+      new_video_url: (await uploadedVideo(owner)).videoUrl,
       new_gif_url: null,
     });
     expect(again.error?.code).toBe('42501');
@@ -160,9 +160,10 @@ describe('attach_recording_video', () => {
     );
     const { error } = await owner.client.rpc('attach_recording_video', {
       target_recording_id: id,
-      new_video_url: '/media/videos/late-abc123.webm',
+      new_video_url: (await uploadedVideo(owner)).videoUrl,
       new_gif_url: null,
     });
     expect(error?.code).toBe('42501');
+    expect(error?.message).toContain('from the last 7 days');
   });
 });

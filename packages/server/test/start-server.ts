@@ -3,6 +3,7 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,10 +27,20 @@ export async function startServer(options: {
   args?: string[];
   logFile?: string;
   timeoutMs?: number;
+  /** Node's own options (e.g. --cpu-prof), before the script. */
+  nodeArgs?: string[];
 }): Promise<StartedServer> {
   const child = spawn(
     process.execPath,
-    [BIN, '--port', '0', '--data', options.dataDir, ...(options.args ?? [])],
+    [
+      ...(options.nodeArgs ?? []),
+      BIN,
+      '--port',
+      '0',
+      '--data',
+      options.dataDir,
+      ...(options.args ?? []),
+    ],
     {
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -80,4 +91,18 @@ export async function startServer(options: {
       return code;
     },
   };
+}
+
+/** The superuser URL of a started server's embedded PostgreSQL (its port from the ready line, its
+ * password from the data directory's secrets). */
+export async function embeddedDatabaseUrl(server: StartedServer, dataDir: string): Promise<string> {
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    postgresPassword: string;
+  };
+  const port = server
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('"event":"postgres_ready"'))
+    .map((line) => (JSON.parse(line) as { port: number }).port)[0];
+  return `postgres://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${port}/postgres`;
 }

@@ -213,6 +213,8 @@ describe('upload-video', () => {
     ['a video cut in its header', 'header-only.webm'],
     ['an MP4 ftyp box followed by random bytes', 'ftyp-random.mp4'],
     ['a WebM EBML header followed by a web page', 'ebml-html.webm'],
+    // The probe's case: accepted before, and failed by the verification later.
+    ['an MP4 cut short, its index naming frames past the end', 'truncated.mp4'],
   ])('refuses %s: 422 unreadable_video, nothing stored', async (_what, name) => {
     const before = await readdir(path.join(stack.dataDir, 'media', 'videos'));
     const { status, body } = await upload(fields(`unplayable-${name.split('.')[0]}`), {

@@ -4,6 +4,7 @@
 // jobs stay where they are; this file's jobs are moved to the front of the queue (an old creation
 // time) so other files' recordings cannot come between them.
 
+import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createChallenge, sql, stack } from './helpers.js';
 
@@ -31,13 +32,19 @@ async function progressOf(recordingId: string): Promise<{ status: number; body: 
   return { status: response.status, body: (await response.json()) as Progress };
 }
 
-/** A recording with a video (queued for verification by the database), of `seconds` of video. */
+/** A recording with a video (queued for verification by the database), of `seconds` of video;
+ * a video of its own, since an upload backs one recording (issue 25). */
 async function recordingWithVideo(challengeId: string, seconds: number): Promise<string> {
   const [row] = await sql<{ id: string }>(
     `insert into public.challenge_recordings (challenge_id, name, email, gender, valid_reps,
        invalid_reps, duration_seconds, video_url)
-     values ($1, 'Queued', $2, 'male', 10, 0, $3, '/media/videos/queued.webm') returning id`,
-    [challengeId, `queued-${created.length}-${challengeId.slice(0, 8)}@example.test`, seconds],
+     values ($1, 'Queued', $2, 'male', 10, 0, $3, $4) returning id`,
+    [
+      challengeId,
+      `queued-${created.length}-${challengeId.slice(0, 8)}@example.test`,
+      seconds,
+      `/media/videos/queued-${randomUUID()}.webm`,
+    ],
   );
   created.push(row!.id);
   return row!.id;

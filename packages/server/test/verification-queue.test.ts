@@ -14,7 +14,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ws from 'ws';
 import { BUILTIN_PUSHUP_DEFINITION_ID } from '../src/constants.js';
-import { PACKAGE_DIR, type StartedServer, startServer } from './start-server.js';
+import {
+  embeddedDatabaseUrl,
+  PACKAGE_DIR,
+  type StartedServer,
+  startServer,
+} from './start-server.js';
 
 const CLI = path.resolve(PACKAGE_DIR, '..', 'cli', 'dist', 'bin.js');
 const VIDEO = path.join(PACKAGE_DIR, 'test', 'fixtures', 'pushup-side.mp4');
@@ -53,15 +58,7 @@ async function startStack(verifyWorkers: number): Promise<StartedServer> {
       TRUST_PROXY: '1',
     },
   });
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
-    postgresPassword: string;
-  };
-  const port = started
-    .output()
-    .split('\n')
-    .filter((line) => line.includes('"event":"postgres_ready"'))
-    .map((line) => (JSON.parse(line) as { port: number }).port)[0];
-  databaseUrl = `postgres://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${port}/postgres`;
+  databaseUrl = await embeddedDatabaseUrl(started, dataDir);
   return started;
 }
 
@@ -141,6 +138,11 @@ async function plant(who: Participant, source: string, extension: string): Promi
        exercise, total_pushups, challenge_name) values ($1, $2, 's', $3, 1, 'pushup', 1, 'x')`,
     [file.replace(/\.\w+$/, ''), who.id, file],
   );
+  // Who uploaded it, as the media API records it for the database's submission rules.
+  await db.query(
+    `insert into reptemple_private.video_uploads (upload_id, video_url, user_id) values ($1, $2, $3)`,
+    [file.replace(/\.\w+$/, ''), `/media/videos/${file}`, who.id],
+  );
   return `/media/videos/${file}`;
 }
 
@@ -149,6 +151,18 @@ async function newChallenge(): Promise<string> {
     `insert into public.challenges (slug, name, exercise_definition_id, challenge_type)
      values ($1, 'Verification test', $2, 'accountability') returning id`,
     [`verify-${randomBytes(4).toString('hex')}`, BUILTIN_PUSHUP_DEFINITION_ID],
+  );
+  return rows[0]!.id;
+}
+
+/** A recording written around the data API's rules (the service role's, or saved before them):
+ * what the worker's own checks are for. */
+async function writeDirectly(who: Participant, videoUrl: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into public.challenge_recordings (challenge_id, user_id, name, email, gender,
+       valid_reps, invalid_reps, duration_seconds, video_url, analysis_data)
+     values ($1, $2, 'Verifier', $3, 'male', 3, 0, 4, $4, '{"exercise": "PUSHUP"}') returning id`,
+    [await newChallenge(), who.id, who.email, videoUrl],
   );
   return rows[0]!.id;
 }
@@ -342,9 +356,24 @@ describe('verification by workers on the queue', () => {
           await plant(owner, path.join(fixturesDir, 'ftyp-random.mp4'), 'mp4'),
         ),
         noReps: await submit(owner, await plant(owner, path.join(root, 'nobody.webm'), 'webm'), 5),
-        missing: await submit(owner, '/media/videos/never-uploaded.webm'),
-        othersVideo: await submit(other, ownersVideo),
+        missing: await writeDirectly(owner, '/media/videos/never-uploaded.webm'),
+        othersVideo: await writeDirectly(other, ownersVideo),
       };
+      // Through the data API the database refuses both at insert (supabase/rules/submission.sql).
+      for (const videoUrl of ['/media/videos/never-uploaded-too.webm', ownersVideo]) {
+        const { error } = await other.client.from('challenge_recordings').insert({
+          challenge_id: await newChallenge(),
+          user_id: other.id,
+          name: 'Verifier',
+          email: other.email,
+          gender: 'male',
+          valid_reps: 3,
+          invalid_reps: 0,
+          duration_seconds: 4,
+          video_url: videoUrl,
+        });
+        expect(error?.code, videoUrl).toBe('42501');
+      }
       if (workers.size === 0) startWorker();
       const states = Object.fromEntries(
         await Promise.all(

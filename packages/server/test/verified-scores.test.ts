@@ -1,7 +1,8 @@
 // Claimed and verified counts through the data API (issue 18): a participant's counts are a claim
 // fixed at insert; only the verification worker (the database owner's connection, never the data
 // API) writes verified counts; a recording with a video gets a verification job in the same
-// transaction; the public leaderboard ranks verified and verifying recordings above unverified.
+// transaction; only verified counts rank (issue 25): a claim waiting for its verification or its
+// video is listed apart, unranked, and a failed verification is listed nowhere.
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +13,8 @@ import {
   serviceClient,
   sql,
   type TestUser,
+  uploadedVideo,
+  verifyAsWorker,
 } from './helpers.js';
 
 interface VerificationRow {
@@ -70,7 +73,7 @@ async function submit(user: TestUser, overrides: Record<string, unknown> = {}): 
   const target = await createChallenge();
   const { data, error } = await user.client
     .from('challenge_recordings')
-    .insert(recordingFor(user, target.id, overrides))
+    .insert(await recordingFor(user, target.id, overrides))
     .select('id')
     .single();
   expect(error).toBeNull();
@@ -117,7 +120,7 @@ describe('claimed counts', () => {
         (
           await owner.client
             .from('challenge_recordings')
-            .insert(recordingFor(owner, challenge.id, field))
+            .insert(await recordingFor(owner, challenge.id, field))
         ).error,
       );
     }
@@ -153,7 +156,7 @@ describe('claimed counts', () => {
     const { data, error } = await serviceClient()
       .from('challenge_recordings')
       .insert({
-        ...recordingFor(owner, target.id),
+        ...(await recordingFor(owner, target.id)),
         verified_valid_reps: 99,
         verification_status: 'verified',
       })
@@ -185,7 +188,7 @@ describe('verification requests', () => {
     expect(await jobsFor(id)).toEqual([]);
     const { error } = await owner.client.rpc('attach_recording_video', {
       target_recording_id: id,
-      new_video_url: '/media/videos/late.webm',
+      new_video_url: (await uploadedVideo(owner)).videoUrl,
     });
     expect(error).toBeNull();
     const row = await verificationOf(id);
@@ -209,13 +212,13 @@ describe('flags and ranking', () => {
     await writeVerified(close, 20, 0);
     expect((await verificationOf(close)).verification_flagged).toBe(false);
   });
-  it('the public leaderboard puts verified and verifying recordings above unverified ones', async () => {
+  it('the public view says which counts are verified: only those rank', async () => {
     const board = await createChallenge({ is_daily: true });
     const users = await Promise.all([1, 2, 3].map(() => createUser({ label: 'ranked' })));
     const insert = async (user: TestUser, overrides: Record<string, unknown>) => {
       const { data, error } = await user.client
         .from('challenge_recordings')
-        .insert(recordingFor(user, board.id, overrides))
+        .insert(await recordingFor(user, board.id, overrides))
         .select('id')
         .single();
       expect(error).toBeNull();
@@ -223,24 +226,22 @@ describe('flags and ranking', () => {
     };
     const noVideo = await insert(users[0]!, { valid_reps: 90, video_url: null, gif_url: null });
     const verified = await insert(users[1]!, { valid_reps: 30 });
-    await writeVerified(verified, 25, 0);
+    await verifyAsWorker(verified, { valid: 25 });
     const verifying = await insert(users[2]!, { valid_reps: 20 });
     const { data, error } = await serviceClient()
       .from('leaderboard_entries')
-      .select('id, valid_reps, verification_status')
+      .select('id, valid_reps, verification_status, ranked')
       .eq('challenge_id', board.id)
-      .order('verification_rank', { ascending: false })
-      .order('valid_reps', { ascending: false })
       .order('created_at', { ascending: true });
     expect(error).toBeNull();
     expect(data).toEqual([
-      { id: verified, valid_reps: 25, verification_status: 'verified' },
-      { id: verifying, valid_reps: 20, verification_status: 'verifying' },
-      { id: noVideo, valid_reps: 90, verification_status: 'no_video' },
+      { id: noVideo, valid_reps: 90, verification_status: 'no_video', ranked: false },
+      { id: verified, valid_reps: 25, verification_status: 'verified', ranked: true },
+      { id: verifying, valid_reps: 20, verification_status: 'verifying', ranked: false },
     ]);
   });
 
-  it('challenge_leaderboard ranks unchecked recordings below checked ones, and a verified recording is its participant’s best', async () => {
+  it('challenge_leaderboard ranks verified counts only; claims wait below unranked; a verified recording is its participant’s best', async () => {
     // Daily: one recording a day, so one participant can have two (yesterday's and today's).
     const board = await createChallenge({ is_daily: true });
     const [claimant, checked, pending, mixed] = await Promise.all(
@@ -251,8 +252,8 @@ describe('flags and ranking', () => {
         `insert into public.challenge_recordings
            (challenge_id, user_id, name, email, gender, valid_reps, invalid_reps, duration_seconds,
             video_url, gif_url, analysis_data, created_at)
-         values ($1, $2, $3, $4, 'male', $5, 0, 60, $6, $6, '{"completed_reps": []}',
-           now() - $7 * interval '1 day')
+         values ($1, $2, $3, $4, 'male', $5, 0, 60, $6, null, '{"completed_reps": []}',
+           now() - $7 * interval '1 day' + $8 * interval '1 second')
          returning id`,
         [
           board.id,
@@ -260,25 +261,24 @@ describe('flags and ranking', () => {
           name,
           user.email,
           overrides.valid_reps,
-          overrides.video_url ?? null,
+          overrides.video ? (await uploadedVideo(user)).videoUrl : null,
           overrides.days_ago ?? 0,
+          overrides.second ?? 0,
         ],
       );
       return row!.id;
     };
-    await insert(claimant!, 'Claimant', { valid_reps: 90 }); // saved without a video
-    const checkedId = await insert(checked!, 'Checked', {
-      valid_reps: 30,
-      video_url: '/media/videos/checked.webm',
-    });
-    await writeVerified(checkedId, 25, 0);
-    await insert(pending!, 'Pending', { valid_reps: 20, video_url: '/media/videos/pending.webm' });
-    await insert(mixed!, 'Mixed', { valid_reps: 80, days_ago: 1 }); // no video: unchecked
+    await insert(claimant!, 'Claimant', { valid_reps: 90, second: 1 }); // saved without a video
+    const checkedId = await insert(checked!, 'Checked', { valid_reps: 30, video: true, second: 2 });
+    await verifyAsWorker(checkedId, { valid: 25 });
+    await insert(pending!, 'Pending', { valid_reps: 20, video: true, second: 3 });
+    await insert(mixed!, 'Mixed', { valid_reps: 80, days_ago: 1 }); // no video: a claim
     const mixedVerified = await insert(mixed!, 'Mixed', {
       valid_reps: 10,
-      video_url: '/media/videos/mixed.webm',
+      video: true,
+      second: 4,
     });
-    await writeVerified(mixedVerified, 10, 0);
+    await verifyAsWorker(mixedVerified, { valid: 10 });
     const { data, error } = await serviceClient().rpc('challenge_leaderboard', {
       target_challenge_id: board.id,
       period: 'all_time',
@@ -289,15 +289,30 @@ describe('flags and ranking', () => {
       as_of: null,
     });
     expect(error).toBeNull();
-    const entries = (data as { entries: { name: string; valid_reps: number; rank: number }[] })
-      .entries;
-    expect(entries.map(({ name, valid_reps, rank }) => ({ name, valid_reps, rank }))).toEqual([
-      { name: 'Checked', valid_reps: 25, rank: 1 },
-      { name: 'Pending', valid_reps: 20, rank: 2 },
-      { name: 'Mixed', valid_reps: 10, rank: 3 },
-      { name: 'Claimant', valid_reps: 90, rank: 4 },
+    type Row = {
+      name: string;
+      valid_reps: number | null;
+      claimed_valid_reps: number | null;
+      rank: number | null;
+      ranked: boolean;
+    };
+    const entries = (data as { entries: Row[] }).entries;
+    expect(
+      entries.map(({ name, valid_reps, claimed_valid_reps, rank, ranked }) => ({
+        name,
+        valid_reps,
+        claimed_valid_reps,
+        rank,
+        ranked,
+      })),
+    ).toEqual([
+      { name: 'Checked', valid_reps: 25, claimed_valid_reps: null, rank: 1, ranked: true },
+      { name: 'Mixed', valid_reps: 10, claimed_valid_reps: null, rank: 2, ranked: true },
+      // Waiting, in order of submission: their claims shown as claims, never as counts.
+      { name: 'Claimant', valid_reps: null, claimed_valid_reps: 90, rank: null, ranked: false },
+      { name: 'Pending', valid_reps: null, claimed_valid_reps: 20, rank: null, ranked: false },
     ]);
-    // The signed-in claimant's own rank agrees with the list.
+    // The signed-in claimant's own entry agrees: no rank, the claim as a claim.
     const own = await claimant!.client.rpc('challenge_leaderboard', {
       target_challenge_id: board.id,
       period: 'all_time',
@@ -308,10 +323,12 @@ describe('flags and ranking', () => {
       as_of: null,
     });
     expect(own.error).toBeNull();
-    expect(own.data).toMatchObject({ own_entry: { name: 'Claimant', rank: 4 } });
+    expect(own.data).toMatchObject({
+      own_entry: { name: 'Claimant', rank: null, valid_reps: null, claimed_valid_reps: 90 },
+    });
   });
 
-  it('a video attached later lifts a participant into the checked tier; a failed verification drops them', async () => {
+  it('a video attached later lists a claim as waiting, its verification ranks it by the verified count, a failed one lists it nowhere', async () => {
     const board = await createChallenge({});
     const [late, steady] = await Promise.all(
       ['late', 'steady'].map((label) => createUser({ label })),
@@ -328,27 +345,42 @@ describe('flags and ranking', () => {
       name: 'Steady',
       valid_reps: 10,
     });
-    await writeVerified(steadyId, 10, 0);
+    await verifyAsWorker(steadyId, { valid: 10 });
     const order = async () => {
       const { data, error } = await serviceClient().rpc('challenge_leaderboard', {
         target_challenge_id: board.id,
       });
       expect(error).toBeNull();
-      return (data as { entries: { name: string }[] }).entries.map((entry) => entry.name);
+      return (data as { entries: { name: string; rank: number | null }[] }).entries.map((entry) => [
+        entry.name,
+        entry.rank,
+      ]);
     };
-    expect(await order()).toEqual(['Steady', 'Late']);
+    expect(await order()).toEqual([
+      ['Steady', 1],
+      ['Late', null],
+    ]);
     const attached = await late!.client.rpc('attach_recording_video', {
       target_recording_id: lateId,
-      new_video_url: '/media/videos/late-tier.webm',
+      new_video_url: (await uploadedVideo(late!)).videoUrl,
     });
     expect(attached.error).toBeNull();
-    expect(await order()).toEqual(['Late', 'Steady']); // verifying: ranked with its claim
+    // Verifying: its claim of 50 waits below the verified 10.
+    expect(await order()).toEqual([
+      ['Steady', 1],
+      ['Late', null],
+    ]);
+    await verifyAsWorker(lateId, { valid: 12 });
+    expect(await order()).toEqual([
+      ['Late', 1],
+      ['Steady', 2],
+    ]);
     await sql(
       `update public.challenge_recordings set verification_status = 'failed',
          verification_error = 'video missing' where id = $1`,
       [lateId],
     );
-    expect(await order()).toEqual(['Steady', 'Late']);
+    expect(await order()).toEqual([['Steady', 1]]);
   });
 });
 

@@ -3,7 +3,15 @@
 //   verify/   one video verified: the pose engine, the SDK's frame path, evidence, contact sheets
 //   worker/   the verification worker over the queue and the database; rescoring a challenge
 
+/** The built-in push-up definition, counted by the push-up analyser (@reptemple/definitions). */
+export { BUILTIN_PUSHUP_DEFINITION_ID } from '@reptemple/definitions';
 export { SILENT_LOGGER, type VerifierLogger } from './log.js';
+export {
+  type FairlyTakenJob,
+  fairlyAheadOf,
+  TAKE_NEXT_FAIR_JOB_SQL,
+  takeNextFairJob,
+} from './queue/fair-order.js';
 export {
   type JobQueue,
   type JobQueueOptions,
@@ -72,9 +80,14 @@ export {
   verificationProgress,
 } from './worker/verification-progress.js';
 export { VERIFICATION_QUEUE, type VerificationJobData } from './worker/verification-queue.js';
+export { recordVerification, type VerificationDetails } from './worker/verification-store.js';
+export {
+  startVerificationWorkerThread,
+  type VerificationThreadOptions,
+} from './worker/verification-thread.js';
 export {
   analyserChoiceFor,
-  BUILTIN_PUSHUP_DEFINITION_ID,
+  ORPHAN_CHECK_INTERVAL_MS,
   startVerificationWorker,
   type VerificationWorker,
   type VerificationWorkerOptions,

@@ -50,6 +50,12 @@ const PARTICIPANTS = [
 /** The participant whose recording is verified at far fewer reps than claimed (flagged): the
  * top woman, so flagging (which ranks a recording with the verified) reorders no leaderboard. */
 const FLAGGED = 3;
+/** What the verification counted in the flagged participant's video. */
+const FLAGGED_VERIFIED = { valid: 10, invalid: 1 };
+/** The counts that stand once verified: the claims, the flagged one's the verification's. */
+const VERIFIED = PARTICIPANTS.map((participant, index) =>
+  index === FLAGGED ? { ...participant, ...FLAGGED_VERIFIED } : participant,
+);
 
 /** The cause under a failure toast when another tab deleted the challenge. */
 const GONE_MEANWHILE = 'This challenge was deleted meanwhile (another tab or another admin).';
@@ -93,13 +99,28 @@ beforeAll(async () => {
       `recording of ${participant.name}`,
     );
   }
-  // As the verification worker would write it (no user may): 11 reps counted against a claim of
-  // 26, so the Flagged only filter shows a part of the recordings and the export must not.
-  const flagged = await sql(
+  // As the verification worker would write it (no user may): every claim confirmed, except 11
+  // reps counted against a claim of 26, so the Flagged only filter shows a part of the recordings
+  // and the export must not. Only verified counts rank and count (issue 25).
+  await sql(
     `update public.challenge_recordings set verification_status = 'verified', verified_at = now(),
-       verified_valid_reps = 10, verified_invalid_reps = 1, verified_total_reps = 11
+       verified_valid_reps = valid_reps, verified_invalid_reps = invalid_reps,
+       verified_total_reps = total_reps
+     where challenge_id = $1`,
+    [analyticsChallenge.id],
+  );
+  const flagged = await sql(
+    `update public.challenge_recordings set verified_at = now(),
+       verified_valid_reps = $3, verified_invalid_reps = $4,
+       verified_total_reps = $3::integer + $4::integer,
+       valid_reps = $3, invalid_reps = $4, total_reps = $3::integer + $4::integer
      where challenge_id = $1 and email = $2 returning verification_flagged`,
-    [analyticsChallenge.id, participantEmails[FLAGGED]],
+    [
+      analyticsChallenge.id,
+      participantEmails[FLAGGED],
+      FLAGGED_VERIFIED.valid,
+      FLAGGED_VERIFIED.invalid,
+    ],
   );
   expect(flagged).toEqual([{ verification_flagged: true }]);
   desk = await newVisitor(browser);
@@ -499,7 +520,7 @@ describe('admin (desktop)', () => {
     await waitForText(page.locator('h1'), analyticsChallenge.name);
 
     const stats = page.getByRole('region', { name: 'Statistics' });
-    const valid = PARTICIPANTS.map((participant) => participant.valid);
+    const valid = VERIFIED.map((participant) => participant.valid);
     await waitForText(stats, /Total Recordings\s*5/);
     await waitForText(stats, /Participants\s*5/);
     const average = Math.round(valid.reduce((sum, value) => sum + value, 0) / valid.length);
@@ -524,7 +545,7 @@ describe('admin (desktop)', () => {
     }
     expect(
       await page.locator('figure[data-chart="valid-vs-invalid"] canvas').getAttribute('aria-label'),
-    ).toBe('Valid vs invalid reps: 99 valid, 10 invalid (91% valid)');
+    ).toBe('Valid vs invalid reps: 84 valid, 10 invalid (89% valid)');
 
     const all = page.getByRole('table', { name: 'All Recordings' });
     expect(await all.locator('tbody tr').count()).toBe(5);
@@ -585,7 +606,7 @@ describe('admin (desktop)', () => {
     // They were inserted one after another, so newest first is the reverse of PARTICIPANTS.
     expect(stored.map((recording) => recording.email)).toEqual([...participantEmails].reverse());
     const expected = stored.map(({ email, created_at }) => {
-      const participant = PARTICIPANTS[participantEmails.indexOf(email)]!;
+      const participant = VERIFIED[participantEmails.indexOf(email)]!;
       return [
         // A cell that would start a formula is neutralised with an apostrophe (docs/security.md).
         participant.name.startsWith('=') ? `'${participant.name}` : participant.name,

@@ -79,11 +79,14 @@ export interface ArrangedRecording {
 }
 
 /** Recordings at chosen times, as the service role (the database fills in the rest), verified
- * as they claim: their video is a path no upload has, which the server's verification would end
- * as 'failed' at a moment of its own, moving the row to the unchecked tier while a test reads the
- * board. A fresh request token makes the job queued at insert write nothing. */
+ * as they claim, as the verification worker writes it (evidence first, whose alignment is the
+ * form score, then the counts): their video is a media path with no file, which the server's
+ * verification would end as 'failed' at a moment of its own, taking the row off the board while a
+ * test reads it. A fresh request token makes the job queued at insert write nothing. */
 export async function arrangeRecordings(challengeId: string, rows: ArrangedRecording[]) {
   for (const row of rows) {
+    // An upload backs one recording: each its own (made-up) media path.
+    const upload = `e2e-arranged-${randomBytes(6).toString('hex')}`;
     const { data, error } = await serviceClient()
       .from('challenge_recordings')
       .insert({
@@ -95,17 +98,20 @@ export async function arrangeRecordings(challengeId: string, rows: ArrangedRecor
         invalid_reps: row.invalid ?? 0,
         duration_seconds: 60,
         created_at: row.at.toISOString(),
-        video_url: '/videos/pushups/30-dark-background-blue-shirt.mp4',
-        analysis_data: {
-          completed_reps:
-            row.alignment === undefined
-              ? []
-              : [{ isValidRep: true, alignmentScore: row.alignment }],
-        },
+        video_url: `/media/videos/${upload}.mp4`,
+        analysis_data: { completed_reps: [] },
       })
       .select('id')
       .single();
     if (error) throw new Error(`arranging a recording of ${row.name}: ${error.message}`);
+    if (row.alignment !== undefined) {
+      await sql(
+        `insert into public.recording_rep_evidence (recording_id, rep_number, start_ms, end_ms,
+           angle_name, is_valid, measurements)
+         values ($1, 1, 0, 1000, 'Elbow', true, jsonb_build_object('alignmentScore', $2::numeric))`,
+        [data.id, row.alignment],
+      );
+    }
     await sql(
       `update public.challenge_recordings set verified_valid_reps = valid_reps,
          verified_invalid_reps = invalid_reps, verified_total_reps = total_reps,

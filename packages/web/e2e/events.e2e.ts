@@ -11,7 +11,13 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { checkRow } from './data-api.js';
-import { arrangeRecordings, DAY_MS, serviceClient, signUpUser } from './data-setup.js';
+import {
+  arrangeRecordings,
+  DAY_MS,
+  serviceClient,
+  signUpUser,
+  waitForVerification,
+} from './data-setup.js';
 import { launchWithFakeCamera, makeFakeCameraClip } from './fake-camera.js';
 import {
   DESKTOP,
@@ -190,13 +196,20 @@ describe('TOKEN2049 event page', () => {
       const stored = checkRow(
         await serviceClient()
           .from('challenge_recordings')
-          .select('referred_by, valid_reps')
+          .select('id, referred_by, claimed_valid_reps')
           .eq('challenge_id', event.id)
           .eq('email', friendEmail)
           .single(),
         "reading the friend's recording",
       );
-      expect(stored).toEqual({ referred_by: referrer.email, valid_reps: counted.valid });
+      expect(stored).toEqual({
+        id: expect.any(String),
+        referred_by: referrer.email,
+        claimed_valid_reps: counted.valid,
+      });
+      // A referral counts once the referred session is verified with a valid rep (the event's
+      // "one verified session"; only verified counts count, issue 25).
+      expect((await waitForVerification(stored.id)).valid_reps).toBeGreaterThan(0);
       expect(await rheaRow()).toMatch(/· 1 referral(?!s)/);
 
       // Events take any number of attempts (only the best counts): Join takes the friend, who has

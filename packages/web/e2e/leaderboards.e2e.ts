@@ -243,6 +243,70 @@ describe('leaderboard', () => {
     await context.close();
   });
 
+  it('only verified counts rank: claims wait under the ranked entries, a failed one is not listed (390 px)', async () => {
+    const claims = await createChallenge({
+      name: 'E2E Claims Wait',
+      challenge_type: 'accountability',
+      is_daily: true,
+    });
+    await arrangeRecordings(claims.id, [
+      { name: 'Vera', gender: 'female', valid: 12, at: hoursAgo(3) },
+      { name: 'Walt', gender: 'male', valid: 9, at: hoursAgo(2) },
+    ]);
+    // A claim of 1000 saved without its video (the probe's), and one whose verification failed.
+    for (const [name, status] of [
+      ['Claude', 'no_video'],
+      ['Faye', 'failed'],
+    ] as const) {
+      const { error } = await serviceClient()
+        .from('challenge_recordings')
+        .insert({
+          challenge_id: claims.id,
+          name,
+          email: `${name.toLowerCase()}-${claims.id.slice(0, 8)}@example.test`,
+          gender: 'male',
+          valid_reps: 1000,
+          invalid_reps: 0,
+          duration_seconds: 60,
+        });
+      expect(error).toBeNull();
+      if (status === 'failed')
+        await sql(
+          `update public.challenge_recordings set verification_status = 'failed'
+           where challenge_id = $1 and name = $2`,
+          [claims.id, name],
+        );
+    }
+    const { context, page } = await newVisitor(browser, PHONE_390, UTC);
+    await page.goto(`/challenge/${claims.id}/leaderboard`);
+    await page
+      .getByRole('heading', { name: 'E2E Claims Wait' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await rowNames(page)).toEqual(['Vera', 'Walt']);
+    const waiting = page.getByRole('list', { name: 'Waiting for verification' });
+    expect(await waiting.getByTestId('entry-name').allTextContents()).toEqual(['Claude']);
+    await expect(waiting.getByTestId('claimed-reps').textContent()).resolves.toBe('1000 claimed');
+    await expect(waiting.getByTestId('rank').textContent()).resolves.toContain(
+      'Not ranked until verified',
+    );
+    expect(await page.getByText('Faye').count()).toBe(0);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await waiting.scrollIntoViewIfNeeded();
+    await screenshot(page, 'leaderboard-claims-wait-phone');
+    // The Aggregate: Claude's claim is shown apart, adding nothing.
+    await page.getByRole('tab', { name: 'Aggregate' }).click();
+    const claude = page.getByTestId('aggregate-row').filter({ hasText: 'Claude' });
+    await claude.waitFor({ timeout: UI_TIMEOUT_MS });
+    await claude.scrollIntoViewIfNeeded();
+    await expect(claude.getByTestId('total-reps').textContent()).resolves.toBe('0');
+    await expect(claude.getByTestId('pending-reps').textContent()).resolves.toBe('+1000 claimed');
+    await screenshot(page, 'leaderboard-aggregate-claims-wait-phone');
+    await context.close();
+  });
+
   it('a hidden duel shows names with blurred counts; the counts never reach the browser', async () => {
     const duel = await createChallenge({
       name: 'E2E Hidden Duel',
@@ -262,7 +326,11 @@ describe('leaderboard', () => {
     await page.goto(`/challenge/${duel.id}/leaderboard`);
     await waitForText(page.locator('p'), 'Results are hidden until the challenge ends');
     expect(await rowNames(page)).toEqual(['Hana', 'Ivo']);
-    await expect(page.getByTestId('hidden-count').count()).resolves.toBe(2);
+    // Each row's count and its length (a long video tells of many reps) are withheld, blurred.
+    await expect(page.getByTestId('hidden-count').count()).resolves.toBe(4);
+    // Nor do the recordings' ids reach the browser: there is nothing to Watch.
+    expect(answers.join('\n')).not.toMatch(/"recording_id": ?"[0-9a-f-]{36}"/);
+    await expect(page.getByRole('link', { name: /^Watch/ }).count()).resolves.toBe(0);
     expect(answers.join('\n')).not.toMatch(/"valid_reps": ?(61|59)/);
     await context.close();
   });
@@ -443,49 +511,79 @@ describe('form score', () => {
     '08-tank-top-side.ndjson',
     '31-woman-front-light-room.ndjson',
     '11-tank-top-piked-hips.ndjson',
-  ])("is what the database reads from the record flow's payload (%s)", async (trace) => {
-    const reps = analyserReps(trace);
-    const valid = reps.filter((rep) => rep.isValidRep).length;
-    const user = await newApiUser('form-score');
-    const challenge = await seedChallenge({ name: `E2E form score ${trace}` });
-    const attempt: FinishedAttempt = {
-      id: `form-score-${challenge.id.slice(0, 8)}`,
-      challengeId: challenge.id,
-      userId: user.id,
-      recordedAt: new Date().toISOString(),
-      validReps: valid,
-      invalidReps: reps.length - valid,
-      durationSeconds: 30,
-      endedBy: 'user',
-      reps,
-      analyser: 'pushup',
-      model: 'lite',
-      analysedFrames: 720,
-      analysedFps: 24,
-      definition: null,
-      exerciseName: 'Push-up',
-    };
-    const row = recordingRow(
-      attempt,
-      { userId: user.id, email: user.email, name: 'Fay', gender: 'female' },
-      false,
-      null,
-      null,
-    );
-    const id = await insertRecording(user.client, row);
-    const stored = checkRow(
-      await (await anonApi())
-        .from('leaderboard_entries')
-        .select('form_score')
-        .eq('id', id)
-        .single(),
-      'reading the form score',
-    );
-    const expected = expectedFormScore(reps);
-    if (expected === null) expect(stored.form_score).toBeNull();
-    // numeric(4,1) rounds half away from zero and JavaScript half up: equal within rounding.
-    else expect(Math.abs((stored.form_score ?? Number.NaN) - expected)).toBeLessThanOrEqual(0.05);
-  });
+  ])(
+    "is the verification's, from its evidence; the record flow's payload scores nothing (%s)",
+    async (trace) => {
+      const reps = analyserReps(trace);
+      const valid = reps.filter((rep) => rep.isValidRep).length;
+      const user = await newApiUser('form-score');
+      const challenge = await seedChallenge({ name: `E2E form score ${trace}` });
+      const attempt: FinishedAttempt = {
+        id: `form-score-${challenge.id.slice(0, 8)}`,
+        challengeId: challenge.id,
+        userId: user.id,
+        recordedAt: new Date().toISOString(),
+        validReps: valid,
+        invalidReps: reps.length - valid,
+        durationSeconds: 30,
+        endedBy: 'user',
+        reps,
+        analyser: 'pushup',
+        model: 'lite',
+        analysedFrames: 720,
+        analysedFps: 24,
+        definition: null,
+        exerciseName: 'Push-up',
+      };
+      const row = recordingRow(
+        attempt,
+        { userId: user.id, email: user.email, name: 'Fay', gender: 'female' },
+        false,
+        null,
+        null,
+      );
+      const id = await insertRecording(user.client, row);
+      const formScore = async () =>
+        checkRow(
+          await (await anonApi())
+            .from('leaderboard_entries')
+            .select('form_score')
+            .eq('id', id)
+            .single(),
+          'reading the form score',
+        ).form_score;
+      // The browser's reps are a claim: they score nothing (issue 25).
+      expect(await formScore()).toBeNull();
+      // The verification's evidence, as the worker writes it (each rep's analyser measurements),
+      // then its counts: the form score is read from the evidence.
+      for (const [index, rep] of reps.entries()) {
+        const alignment = alignmentOf(rep);
+        await sql(
+          `insert into public.recording_rep_evidence (recording_id, rep_number, start_ms, end_ms,
+           angle_name, is_valid, measurements)
+         values ($1, $2, 0, 1, 'Elbow', $3, $4::jsonb)`,
+          [
+            id,
+            index + 1,
+            rep.isValidRep,
+            JSON.stringify(alignment === null ? {} : { alignmentScore: alignment }),
+          ],
+        );
+      }
+      await sql(
+        `update public.challenge_recordings set verification_status = 'verified', verified_at = now(),
+         verified_valid_reps = valid_reps, verified_invalid_reps = invalid_reps,
+         verified_total_reps = total_reps
+       where id = $1`,
+        [id],
+      );
+      const stored = { form_score: await formScore() };
+      const expected = expectedFormScore(reps);
+      if (expected === null) expect(stored.form_score).toBeNull();
+      // numeric(4,1) rounds half away from zero and JavaScript half up: equal within rounding.
+      else expect(Math.abs((stored.form_score ?? Number.NaN) - expected)).toBeLessThanOrEqual(0.05);
+    },
+  );
 
   it('counts valid reps only: the traces above tell the rules apart', () => {
     // Clip 03: 11 of its 74 reps are valid (the rest miss the lockout), and they are the

@@ -291,13 +291,19 @@ describe('a full attempt', () => {
       expect(thumbnailDifference(recordedEnd, cameraEnd)).toBeLessThan(
         thumbnailDifference(recordedEnd, cameraEnd, true),
       );
-      await page.goto(`/challenge/${challenge.slug}`);
-      const top = page
-        .getByRole('list', { name: 'Top participants' })
-        .getByRole('listitem')
+      // Only verified counts rank (issue 25): until the server has verified the video, the claim
+      // waits under the ranked entries, shown as a claim, and ranks nowhere.
+      await page.goto(`/challenge/${challenge.id}/leaderboard`);
+      const waiting = page
+        .getByRole('list', { name: 'Waiting for verification' })
+        .getByTestId('leaderboard-row')
         .first();
-      await top.getByText('Verifying…').waitFor({ timeout: UI_TIMEOUT_MS });
-      expect(await top.getByTestId('entry-reps').textContent()).toBe(repsText(counted.valid));
+      await waiting.getByText('Verifying…').waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await waiting.getByTestId('claimed-reps').textContent()).toBe(
+        `${counted.valid} claimed`,
+      );
+      expect(await page.getByRole('list', { name: 'Leaderboard', exact: true }).count()).toBe(0);
+      await screenshot(page, 'leaderboard-waiting-for-verification');
       const expected = await verifiedByCli;
       const verified = await waitForVerification(challenge.id);
       expect(verified).toMatchObject({
@@ -307,7 +313,11 @@ describe('a full attempt', () => {
         valid_reps: expected.valid_reps,
         claimed_valid_reps: counted.valid,
       });
-      await page.reload();
+      await page.goto(`/challenge/${challenge.slug}`);
+      const top = page
+        .getByRole('list', { name: 'Top participants' })
+        .getByRole('listitem')
+        .first();
       await top.getByTestId('entry-reps').waitFor({ timeout: UI_TIMEOUT_MS });
       expect(await top.getByTestId('entry-reps').textContent()).toBe(repsText(expected.valid_reps));
       // The count says it is verified (issue 26).

@@ -10,6 +10,7 @@
 // verification queue.
 
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -211,7 +212,14 @@ beforeAll(async () => {
        values ($1, 'Quinn Queued', $2, 'male', 12, 0, 40, $3, $4,
          '{"analysis_results":{"validReps":12,"invalidReps":0},"completed_reps":[]}')
        returning id`,
-      [challengeId, `queued-${challengeId.slice(0, 8)}@example.test`, videoUrl, gifUrl],
+      // A video of its own: an upload backs one recording (issue 25). Never verified here, so
+      // its file need not exist.
+      [
+        challengeId,
+        `queued-${challengeId.slice(0, 8)}@example.test`,
+        `/media/videos/queued-${randomUUID()}.mp4`,
+        null,
+      ],
     );
     queuedId = rows[0]!.id;
     await client.query(

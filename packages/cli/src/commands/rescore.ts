@@ -21,6 +21,9 @@ import { parseOptions } from '../core/options.js';
 import { bar, ProgressLine } from '../core/progress.js';
 import { EXIT, type ExitCode, interruptedExitCode, UsageError } from '../errors.js';
 
+/** '#3', or 'unranked' for a recording that does not rank (waiting, or failed). */
+const rankLabel = (rank: number | null) => (rank === null ? 'unranked' : `#${rank}`);
+
 const rescoreOptions = z.object({
   databaseUrl: databaseUrlOption,
   challenge: z.string().min(1, { error: () => 'expected --challenge <id or slug>' }),
@@ -112,7 +115,7 @@ still run on the server's workers).`,
         } else {
           for (const change of changes) {
             context.stdout(
-              `#${change.before} -> #${change.after}  ${change.name}  ${change.validBefore} -> ${change.validAfter} valid reps (${change.status})\n`,
+              `${rankLabel(change.before)} -> ${rankLabel(change.after)}  ${change.name}  ${change.validBefore} -> ${change.validAfter} valid reps (${change.status})\n`,
             );
           }
         }

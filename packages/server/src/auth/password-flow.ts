@@ -1,19 +1,18 @@
 // Password accounts: sign-up (POST /signup) and the password grant (POST /token?grant_type=password).
 
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type pg from 'pg';
-import { BCRYPT_COST } from '../constants.js';
 import type { Logger } from '../log.js';
 import { authErrors } from './auth-error.js';
 import { checkPasswordStrength, metadataObject, normalizeEmail } from './input.js';
+import { hashPassword, passwordMatches } from './password-hashing.js';
 import type { ClientContext, SessionResponse, Sessions } from './sessions.js';
 import type { AuthThrottle } from './throttle.js';
 import { createUser, findUserByEmail } from './users.js';
 
 export class PasswordFlow {
   /** Compared against when the e-mail is unknown, so timing does not reveal which accounts exist. */
-  private readonly dummyHash = bcrypt.hashSync(randomBytes(16).toString('hex'), BCRYPT_COST);
+  private dummyHash: Promise<string> | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -60,8 +59,9 @@ export class PasswordFlow {
       'failed sign-ins for this account',
     );
     const user = await findUserByEmail(this.pool, email);
-    const storedHash = user?.encrypted_password || this.dummyHash;
-    const matches = await bcrypt.compare(body.password, storedHash);
+    this.dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    const storedHash = user?.encrypted_password || (await this.dummyHash);
+    const matches = await passwordMatches(body.password, storedHash);
     if (!user?.encrypted_password || !matches) {
       await this.throttle.recordFailure('signin', email, client.ip);
       this.log.info('auth_signin_failed', { known: Boolean(user) });

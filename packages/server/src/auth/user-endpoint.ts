@@ -1,12 +1,11 @@
 // The signed-in user's own endpoints: GET /user, PUT /user (password and metadata) and
 // POST /logout (this session, the others, or all).
 
-import bcrypt from 'bcryptjs';
 import type pg from 'pg';
-import { BCRYPT_COST } from '../constants.js';
 import type { Logger } from '../log.js';
 import { AuthApiError, authErrors } from './auth-error.js';
 import { checkPasswordStrength, metadataObject, normalizeEmail } from './input.js';
+import { hashPassword, passwordMatches } from './password-hashing.js';
 import type { Sessions } from './sessions.js';
 import { type AuthUserRow, USER_COLUMNS, userJson } from './user-json.js';
 
@@ -47,9 +46,9 @@ export class UserEndpoint {
     let hash: string | undefined;
     if (body.password !== undefined) {
       const password = checkPasswordStrength(body.password);
-      if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password)))
+      if (user.encrypted_password && (await passwordMatches(password, user.encrypted_password)))
         throw authErrors.samePassword();
-      hash = await bcrypt.hash(password, BCRYPT_COST);
+      hash = await hashPassword(password);
     }
     const { rows } = await this.pool.query<AuthUserRow>(
       `update auth.users set

@@ -1,10 +1,9 @@
 // Accounts in auth.users: look-ups and creation. Passwords are stored as bcrypt hashes.
 
 import { randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type pg from 'pg';
-import { BCRYPT_COST } from '../constants.js';
 import { authErrors } from './auth-error.js';
+import { hashPassword } from './password-hashing.js';
 import { type AuthUserRow, USER_COLUMNS } from './user-json.js';
 
 export type Queryable = pg.ClientBase | pg.Pool;
@@ -39,7 +38,7 @@ export async function findUserById(db: Queryable, id: string): Promise<AuthUserR
 
 /** Creates an account; a second account for one address is refused (user_already_exists). */
 export async function createUser(db: Queryable, input: NewUser): Promise<AuthUserRow> {
-  const hash = input.password === undefined ? '' : await bcrypt.hash(input.password, BCRYPT_COST);
+  const hash = input.password === undefined ? '' : await hashPassword(input.password);
   try {
     const { rows } = await db.query<AuthUserRow>(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,

@@ -2,14 +2,14 @@
 // with one request log line and one error answer for whatever a route throws.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import path from 'node:path';
 import type { VerificationProgress } from '@reptemple/verifier';
 import type { OutboxMailer } from '../auth/mailer.js';
 import type { AuthRouteContext } from '../auth/routes.js';
 import type { AuthService } from '../auth/service.js';
 import { AppError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { MediaKind } from '../media/media-files.js';
+import type { MediaKind } from '../media/media-storage.js';
+import { type MediaAudience, viewerOf } from '../media/media-visibility.js';
 import { type MediaService, UPLOAD_ID_PATTERN } from '../media/upload-service.js';
 import { answerCertificatePath, CERTIFICATE_PAGE_PATH } from '../tls/certificate-page.js';
 import type { LocalCa } from '../tls/local-ca.js';
@@ -27,7 +27,6 @@ import {
   type Route,
   startingWith,
 } from './router.js';
-import { serveFile } from './static-files.js';
 import { handleUpload, refuseUploadMethod } from './upload-route.js';
 import { serveWebApp } from './web-app.js';
 
@@ -54,8 +53,15 @@ export interface AppDependencies {
   /** Whether the web app's source maps are served (development only). */
   serveSourceMaps: boolean;
   health: () => Promise<{ ok: boolean; report: Record<string, unknown> }>;
-  /** A rep's verification contact sheet (JPEG), if the recording has one. */
-  contactSheet: (recordingId: string, repNumber: number) => Promise<Buffer | undefined>;
+  /** A rep's verification contact sheet (JPEG), if the recording has one and `viewer` (an account
+   * id, null for a visitor) may see its results. */
+  contactSheet: (
+    recordingId: string,
+    repNumber: number,
+    viewer: string | null,
+  ) => Promise<{ jpeg: Buffer; audience: Exclude<MediaAudience, 'nobody'> } | undefined>;
+  /** Who may fetch an upload's files (hidden results: the participant and admins only). */
+  mediaAudience: (uploadId: string, viewer: string | null) => Promise<MediaAudience>;
   /** A recording's verification: its place in the queue and an estimate; undefined for none. */
   verificationProgress: (recordingId: string) => Promise<VerificationProgress | undefined>;
   /** With --https: the local CA, whose root /certificate offers. */
@@ -209,10 +215,19 @@ export function createRoutes(deps: AppDependencies): Route[] {
       name: 'uploaded media files, with range requests',
       path: matching(MEDIA_FILE_PATTERN),
       methods: READ_METHODS,
-      async handle({ req, res, match }) {
+      async handle({ req, res, url, match }) {
         const kind = match![1] as MediaKind;
-        const file = path.join(deps.media.files.dir(kind), match![2]!);
-        if (await serveFile(req, res, file, 'public, max-age=31536000, immutable')) return;
+        // videos/<upload id>.<ext>, thumbnails/<upload id>.jpg, gifs/<upload id>.gif
+        const uploadId = match![2]!.split('.')[0]!;
+        const audience = await deps.mediaAudience(uploadId, viewerOf(req, url, deps.jwtSecret));
+        if (audience === 'nobody') {
+          notFound(res, 'No such media file');
+          return;
+        }
+        // Hidden results are the participant's and admins' only: never in a shared cache.
+        const cacheControl =
+          audience === 'everyone' ? 'public, max-age=31536000, immutable' : 'private, no-store';
+        if (await deps.media.mediaStore.serve(req, res, kind, match![2]!, cacheControl)) return;
         const missing = await deps.media.missingMedia(kind, match![2]!);
         if (missing.state === 'processing') {
           sendJson(
@@ -266,23 +281,29 @@ export function createRoutes(deps: AppDependencies): Route[] {
       name: "a rep's verification contact sheet",
       path: matching(CONTACT_SHEET_PATTERN),
       methods: READ_METHODS,
-      async handle({ res, method, match }) {
-        const jpeg = await deps.contactSheet(match![1]!, Number(match![2]));
-        if (!jpeg) {
+      async handle({ req, res, url, method, match }) {
+        const sheet = await deps.contactSheet(
+          match![1]!,
+          Number(match![2]),
+          viewerOf(req, url, deps.jwtSecret),
+        );
+        if (!sheet) {
           notFound(
             res,
-            'No contact sheet for this rep (not verified yet, no such rep, or its sheet could not be drawn)',
+            'No contact sheet for this rep (not verified yet, no such rep, its sheet could not be drawn, or its results are hidden)',
           );
           return;
         }
         res.writeHead(200, {
           'content-type': 'image/jpeg',
-          'content-length': jpeg.length,
-          // A new verification replaces it: revalidate after a minute.
-          'cache-control': 'public, max-age=60',
+          'content-length': sheet.jpeg.length,
+          // A new verification replaces it: revalidate after a minute. Hidden results are the
+          // participant's and admins' only: never in a shared cache.
+          'cache-control':
+            sheet.audience === 'everyone' ? 'public, max-age=60' : 'private, no-store',
           'x-content-type-options': 'nosniff',
         });
-        res.end(method === 'HEAD' ? undefined : jpeg);
+        res.end(method === 'HEAD' ? undefined : sheet.jpeg);
       },
     },
     ...(deps.localCa ? [certificateRoute(deps.localCa)] : []),

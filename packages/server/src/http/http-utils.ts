@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '../errors.js';
 import { findJsonProblem, jsonProblemMessage } from './input-checks.js';
 
+const PAYLOAD_TOO_LARGE = 413;
 /** Largest JSON body accepted by the auth API. bytes */
 const MAX_JSON_BODY_BYTES = 64 * 1024;
 
@@ -14,12 +15,17 @@ export function sendJson(
   headers: Record<string, string> = {},
 ): void {
   const payload = JSON.stringify(body);
+  // A 413 leaves the rest of the body unread: the connection cannot carry another request (a
+  // client reusing it had its next request reset seconds later). Close it once answered.
+  const closing = status === PAYLOAD_TOO_LARGE;
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(payload),
     'cache-control': 'no-store',
     ...headers,
+    ...(closing ? { connection: 'close' } : {}),
   });
+  if (closing) res.once('finish', () => res.req?.destroy());
   res.end(payload);
 }
 

@@ -139,6 +139,9 @@ export async function probeVideo(runner: FfmpegRunner, file: string): Promise<nu
     ({ stdout } = await runFfmpeg(runner, 'upload-check', [
       '-v',
       'error',
+      // Every packet must be read to the end: an MP4 cut short (its index points past the end of
+      // the file) would otherwise pass on its header's length and fail verification later.
+      '-xerror',
       '-i',
       file,
       '-map',

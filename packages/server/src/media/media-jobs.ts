@@ -4,14 +4,13 @@
 // always whole; a job killed half-way leaves only .partial files, removed at the next start, and
 // is tried again.
 
-import { rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { stat } from 'node:fs/promises';
 import type { QueueDefinition, QueuedJob } from '@reptemple/verifier';
 import type pg from 'pg';
 import { describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { type FfmpegRunner, makeGif, makeThumbnail } from './ffmpeg.js';
-import { MediaFiles } from './media-files.js';
+import type { MediaKind, MediaStore } from './media-storage.js';
 import { findUpload, recordProgress } from './media-store.js';
 
 export interface MediaJobData {
@@ -36,21 +35,23 @@ async function nonEmpty(file: string): Promise<boolean> {
   }
 }
 
-/** Makes `final` through its .partial name; true when it was made, else the reason is pushed. */
+/** Makes kind/name in the store (it appears once whole); true when it was made, else the reason
+ * is pushed. */
 async function makeFile(
-  final: string,
+  store: MediaStore,
+  kind: MediaKind,
+  name: string,
   make: (output: string) => Promise<void>,
   what: string,
   problems: string[],
 ): Promise<boolean> {
-  const partial = MediaFiles.partial(final);
   try {
-    await make(partial);
-    if (!(await nonEmpty(partial))) throw new Error('no frame produced');
-    await rename(partial, final);
+    await store.create(kind, name, async (output) => {
+      await make(output);
+      if (!(await nonEmpty(output))) throw new Error('no frame produced');
+    });
     return true;
   } catch (error) {
-    await rm(partial, { force: true });
     problems.push(`${what} failed: ${describeError(error)}`);
     return false;
   }
@@ -58,11 +59,11 @@ async function makeFile(
 
 export function createMediaJobHandler(parts: {
   pool: pg.Pool;
-  files: MediaFiles;
+  store: MediaStore;
   runner: FfmpegRunner;
   log: Logger;
 }): (job: QueuedJob<MediaJobData>) => Promise<void> {
-  const { pool, files, runner, log } = parts;
+  const { pool, store, runner, log } = parts;
   return async (job) => {
     const { uploadId } = job.data;
     const upload = await findUpload(pool, uploadId);
@@ -74,26 +75,34 @@ export function createMediaJobHandler(parts: {
     // A try that finished but whose completion was lost (a kill at that moment) is done already.
     if (upload.media_status !== 'queued') return;
     const started = performance.now();
-    const video = path.join(files.dir('videos'), upload.video_file);
     const duration = upload.duration_seconds ?? undefined;
     const problems: string[] = [];
     // Both at once: alone on the server they finish together; under load the pool spaces them.
-    const [thumbnailReady, gifReady] = await Promise.all([
-      upload.thumbnail_ready ||
-        makeFile(
-          files.thumbnailPath(uploadId),
-          (output) => makeThumbnail(runner, video, output, duration),
-          'thumbnail',
-          problems,
-        ),
-      upload.gif_ready ||
-        makeFile(
-          files.gifPath(uploadId),
-          (output) => makeGif(runner, video, output, duration),
-          'GIF',
-          problems,
-        ),
-    ]);
+    const [thumbnailReady, gifReady] = await store.withLocalFile(
+      'videos',
+      upload.video_file,
+      (video) =>
+        Promise.all([
+          upload.thumbnail_ready ||
+            makeFile(
+              store,
+              'thumbnails',
+              `${uploadId}.jpg`,
+              (output) => makeThumbnail(runner, video, output, duration),
+              'thumbnail',
+              problems,
+            ),
+          upload.gif_ready ||
+            makeFile(
+              store,
+              'gifs',
+              `${uploadId}.gif`,
+              (output) => makeGif(runner, video, output, duration),
+              'GIF',
+              problems,
+            ),
+        ]),
+    );
     const done = thumbnailReady && gifReady;
     const error = problems.length > 0 ? problems.join('; ') : null;
     const status = done ? 'ready' : job.isLastTry ? 'failed' : 'queued';

@@ -1,5 +1,5 @@
 // The uploads' rows (reptemple_local.media_uploads, sql/bootstrap.sql): what was stored, for whom,
-// and how far its thumbnail and GIF are.
+// and how far its thumbnail and GIF are; and who uploaded each video, for the database's rules.
 
 import type pg from 'pg';
 import type { UploadFields } from './upload-fields.js';
@@ -30,7 +30,22 @@ export interface NewUpload {
   originalName: string | null;
 }
 
+/** Who uploaded the video, where the database's submission rules read it
+ * (reptemple_private.video_uploads, supabase/rules/submission.sql): a recording may carry only its
+ * own participant's upload, once. In the upload's transaction. */
+async function recordUploader(
+  db: Queryable,
+  upload: Pick<NewUpload, 'id' | 'userId' | 'videoFile'>,
+) {
+  await db.query(
+    `insert into reptemple_private.video_uploads (upload_id, video_url, user_id)
+     values ($1, $2, $3) on conflict (upload_id) do nothing`,
+    [upload.id, `/media/videos/${upload.videoFile}`, upload.userId],
+  );
+}
+
 export async function insertUpload(db: Queryable, upload: NewUpload): Promise<void> {
+  await recordUploader(db, upload);
   await db.query(
     `insert into reptemple_local.media_uploads (id, user_id, session_id, video_file, bytes,
        duration_seconds, exercise, total_pushups, challenge_name, analysis_data, original_name)
@@ -120,5 +135,7 @@ export async function importLegacyUpload(
       upload.uploadedAt,
     ],
   );
-  return (rowCount ?? 0) > 0;
+  if ((rowCount ?? 0) === 0) return false;
+  await recordUploader(db, upload);
+  return true;
 }

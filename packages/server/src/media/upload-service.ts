@@ -7,7 +7,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -19,9 +19,10 @@ import { MAX_RECORDING_SECONDS } from '../constants.js';
 import { AppError, describeError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { type FfmpegRunner, probeVideo } from './ffmpeg.js';
-import { MEDIA_KINDS, type MediaFiles, type MediaKind } from './media-files.js';
 import { MEDIA_QUEUE } from './media-jobs.js';
+import { MEDIA_KINDS, type MediaKind, type MediaStore } from './media-storage.js';
 import { findUpload, insertUpload, type MediaStatus } from './media-store.js';
+import { assertMayQueueVerification } from './pending-verifications.js';
 import { cleanOriginalName, parseUploadFields } from './upload-fields.js';
 import { describeLeadingBytes, sniffVideoContainer } from './video-sniff.js';
 
@@ -61,7 +62,9 @@ export type MissingMedia =
   | { state: 'unknown' };
 
 export interface MediaServiceOptions {
-  files: MediaFiles;
+  store: MediaStore;
+  /** This server's own directory for uploads being received and checked (never shared). */
+  stagingDir: string;
   pool: pg.Pool;
   queue: JobQueue;
   runner: FfmpegRunner;
@@ -96,8 +99,15 @@ const mediaUrl = (kind: MediaKind, file: string) => `/media/${MEDIA_KINDS[kind]}
 export class MediaService {
   constructor(private readonly options: MediaServiceOptions) {}
 
-  get files(): MediaFiles {
-    return this.options.files;
+  get mediaStore(): MediaStore {
+    return this.options.store;
+  }
+
+  /** Empties the staging directory: an upload being received when the server stopped is gone
+   * with its connection. Call once at start, before any upload. */
+  async prepareStaging(): Promise<void> {
+    await rm(this.options.stagingDir, { recursive: true, force: true });
+    await mkdir(this.options.stagingDir, { recursive: true });
   }
 
   /** The largest whole request body an upload may have: the video plus room for the form's
@@ -116,7 +126,9 @@ export class MediaService {
 
   async handleUpload(req: IncomingMessage, userId: string): Promise<UploadAnswer> {
     this.checkDeclaredLength(req);
-    const incoming = path.join(this.files.incomingDir, `${randomUUID()}.part`);
+    // Before anything is stored: a participant at the bound of pending verifications keeps the video.
+    await assertMayQueueVerification(this.options.pool, userId);
+    const incoming = path.join(this.options.stagingDir, `${randomUUID()}.part`);
     try {
       const received = await this.receive(req, incoming);
       return await this.store(received, incoming, userId);
@@ -372,10 +384,9 @@ export class MediaService {
     // A random suffix: a repeated session id never overwrites an earlier upload.
     const uploadId = `${fields.sessionId}-${randomBytes(4).toString('hex')}`;
     const videoFile = `${uploadId}.${container.extension}`;
-    const videoPath = path.join(this.files.dir('videos'), videoFile);
-    // Renamed before the row is committed: a crash in between leaves a file without a row, which
-    // the next start removes; never a row without its file.
-    await rename(incoming, videoPath);
+    // Stored before the row is committed: a crash in between leaves a file without a row, which
+    // a later start removes; never a row without its file.
+    await this.options.store.put('videos', videoFile, incoming);
     const client = await pool.connect();
     try {
       await client.query('begin');
@@ -392,7 +403,7 @@ export class MediaService {
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
-      await rm(videoPath, { force: true });
+      await this.options.store.remove('videos', videoFile);
       throw error;
     } finally {
       client.release();

@@ -5,8 +5,9 @@
 import path from 'node:path';
 import {
   type JobQueue,
+  ORPHAN_CHECK_INTERVAL_MS,
   startJobQueue,
-  startVerificationWorker,
+  startVerificationWorkerThread,
   VERIFICATION_QUEUE,
   type VerificationWorker,
 } from '@reptemple/verifier';
@@ -20,8 +21,9 @@ import { API_KEY_TTL_SECONDS } from '../constants.js';
 import type { Logger } from '../log.js';
 import type { FfmpegRunner } from '../media/ffmpeg.js';
 import { FfmpegPool } from '../media/ffmpeg-pool.js';
-import { MediaFiles } from '../media/media-files.js';
+import { LocalDirectoryStore } from '../media/local-directory-store.js';
 import { createMediaJobHandler, MEDIA_QUEUE } from '../media/media-jobs.js';
+import type { MediaStore } from '../media/media-storage.js';
 import { MediaService } from '../media/upload-service.js';
 import { type ChildGuard, STOP_AT_ONCE } from '../process/child-guard.js';
 import type { StackSecrets } from '../secrets.js';
@@ -99,18 +101,30 @@ export async function createServices(options: {
   await queue.ensureQueue(MEDIA_QUEUE);
   // Always: the database queues verification jobs into it, for this server's workers or others'.
   await queue.ensureQueue(VERIFICATION_QUEUE);
-  const files = new MediaFiles(path.join(config.dataDir, 'media'));
+  // The media store: this server's own directory, or one every server of the database shares.
+  const store: MediaStore = config.mediaDir
+    ? new LocalDirectoryStore(config.mediaDir, true)
+    : new LocalDirectoryStore(path.join(config.dataDir, 'media'));
   // Before any upload or job: leftovers of a crash go, jobs it interrupted run again.
-  await files.prepare(pool, log.child('media'));
-  // Media jobs run only in the server that holds the files (one server per database).
-  await queue.retryInterruptedJobs(MEDIA_QUEUE);
+  await store.prepare(pool, log.child('media'));
+  // A media job left running by a killed server: with a store of its own, every running media
+  // job was this server's predecessor's; with a shared one, only those whose worker's job lock is
+  // free (another server's running jobs hold theirs), checked again now and then.
+  if (store.shared) {
+    await queue.retryOrphanedJobs(MEDIA_QUEUE);
+    queue.watchOrphanedJobs(MEDIA_QUEUE, ORPHAN_CHECK_INTERVAL_MS);
+  } else {
+    await queue.retryInterruptedJobs(MEDIA_QUEUE);
+  }
   const runner: FfmpegRunner = {
     path: config.ffmpegPath,
     pool: new FfmpegPool(config.mediaWorkers),
     guard: options.guard,
   };
   const media = new MediaService({
-    files,
+    store,
+    // Uploads are received and checked here, on this server's disk, then moved into the store.
+    stagingDir: path.join(config.dataDir, 'media', 'incoming'),
     pool,
     queue,
     runner,
@@ -120,17 +134,20 @@ export async function createServices(options: {
   await queue.work(
     MEDIA_QUEUE,
     config.mediaWorkers,
-    createMediaJobHandler({ pool, files, runner, log: log.child('media') }),
+    createMediaJobHandler({ pool, store, runner, log: log.child('media') }),
   );
-  // Verification reads the videos from this server's media directory; its Chromium and ffmpeg
-  // are stopped by the watchdog should the server die.
+  await media.prepareStaging();
+  log.info('media_store', { store: store.description });
+  // Verification runs on a thread of its own, so its frames, analysis, pictures and their garbage
+  // collections never hold the event loop that answers requests (docs/decisions.md, "Event day").
+  // It reads the videos from this server's media directory; its Chromium and ffmpeg are stopped
+  // by the watchdog should the server die.
   const verifier =
     config.verificationWorkers > 0
-      ? await startVerificationWorker({
+      ? await startVerificationWorkerThread({
           databaseUrl: options.databaseUrl,
-          media: { kind: 'directory', dir: files.mediaDir },
+          media: store.verifierSource,
           workers: config.verificationWorkers,
-          queue,
           ffmpegPath: config.ffmpegPath,
           log: log.child('verifier'),
           onChildProcess: (pid) => void options.guard.watch(pid, STOP_AT_ONCE),

@@ -17,6 +17,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { VerifierLogger as Logger } from '../log.js';
+import { takeNextFairJob } from './fair-order.js';
 
 /** A queue and the rules of its jobs. */
 export interface QueueDefinition<Data> {
@@ -27,6 +28,9 @@ export interface QueueDefinition<Data> {
   retryDelaySeconds: number;
   /** s a job may run before it counts as failed (its worker is presumed dead) and is retried. */
   expireInSeconds: number;
+  /** The order workers take jobs in: pg-boss's, oldest first (the default), or round-robin by the
+   * participant of the job's recording, oldest first (fair-order.ts; the verification queue). */
+  order?: 'oldest-first' | 'round-robin-by-participant';
   /** Only for the type: the shape of a job's data. */
   readonly data?: Data;
 }
@@ -69,6 +73,9 @@ export interface JobQueue {
    * the process died, or lost its database connection) are retried now rather than after their
    * expiry. Safe with workers on other machines: a live worker holds its job's lock. */
   retryOrphanedJobs(definition: QueueDefinition<unknown>, graceSeconds?: number): Promise<number>;
+  /** retryOrphanedJobs every `intervalMs` until stop() (for queues whose workers run in several
+   * processes, e.g. media jobs of servers sharing a media store). */
+  watchOrphanedJobs(definition: QueueDefinition<unknown>, intervalMs: number): void;
   /** Stops taking jobs, waits up to `timeoutMs` for running ones, and fails (so retries) the rest. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -125,8 +132,81 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   lockPool.on('error', (error) => log.warn('queue_lock_connection_lost', { error }));
   const workerIds = new Map<string, string[]>();
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS;
+  // Workers of queues whose jobs this module takes itself (a fair order): their wake-ups, and the
+  // jobs they run now (failed, so retried, should stop() time out on them).
+  const takerWakes = new Map<string, Array<() => void>>();
+  const takerJobs = new Map<string, { queue: string }>();
+  const takerLoops: Promise<void>[] = [];
+  const orphanWatches: NodeJS.Timeout[] = [];
+  let stopping = false;
 
-  return {
+  /** Runs one try of a job holding its lock, which the database frees should this process die. */
+  const runLocked = async <Data>(
+    job: { id: string; data: unknown; retryCount: number; retryLimit: number },
+    handler: (job: QueuedJob<Data>) => Promise<void>,
+  ) => {
+    const lock = await lockPool.connect();
+    try {
+      await lock.query(`select pg_advisory_lock(${JOB_LOCK_SQL})`, [job.id]);
+      await handler({
+        id: job.id,
+        data: job.data as Data,
+        retryCount: job.retryCount,
+        retryLimit: job.retryLimit,
+        isLastTry: job.retryCount >= job.retryLimit,
+      });
+    } finally {
+      await lock.query(`select pg_advisory_unlock(${JOB_LOCK_SQL})`, [job.id]).then(
+        () => lock.release(),
+        (error: unknown) => lock.release(error as Error),
+      );
+    }
+  };
+
+  /** One worker slot of a fair queue: takes the next job in the fair order, runs it, completes or
+   * fails it in pg-boss; polls (or is woken) when none is waiting. */
+  const takeLoop = async <Data>(name: string, handler: (job: QueuedJob<Data>) => Promise<void>) => {
+    const db = boss.getDb();
+    while (!stopping) {
+      let job: Awaited<ReturnType<typeof takeNextFairJob>>;
+      try {
+        job = await takeNextFairJob(db, name);
+      } catch (error) {
+        log.warn('queue_take_failed', { queue: name, error });
+        job = undefined;
+      }
+      if (!job) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, pollingIntervalSeconds * 1000);
+          const wakes = takerWakes.get(name) ?? [];
+          takerWakes.set(name, wakes);
+          function done() {
+            clearTimeout(timer);
+            const index = wakes.indexOf(done);
+            if (index >= 0) wakes.splice(index, 1);
+            resolve();
+          }
+          wakes.push(done);
+        });
+        continue;
+      }
+      takerJobs.set(job.id, { queue: name });
+      try {
+        await runLocked(job, handler);
+        await boss.complete(name, job.id);
+      } catch (error) {
+        await boss
+          .fail(name, job.id, error as object)
+          .catch((failError: unknown) =>
+            log.error('queue_fail_failed', { queue: name, failError }),
+          );
+      } finally {
+        takerJobs.delete(job.id);
+      }
+    }
+  };
+
+  const api: JobQueue = {
     async ensureQueue(definition) {
       const rules = {
         name: definition.name,
@@ -149,30 +229,19 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
 
     async work(definition, concurrency, handler) {
+      if (definition.order === 'round-robin-by-participant') {
+        for (let slot = 0; slot < concurrency; slot++) {
+          takerLoops.push(takeLoop(definition.name, handler));
+        }
+        return;
+      }
       // pg-boss 10: one polling worker per work() call, each running one job at a time.
       for (let slot = 0; slot < concurrency; slot++) {
         const id = await boss.work<unknown>(
           definition.name,
           { batchSize: 1, includeMetadata: true, pollingIntervalSeconds },
           async ([job]) => {
-            if (!job) return;
-            // Held for the whole try: the database frees it when this process dies.
-            const lock = await lockPool.connect();
-            try {
-              await lock.query(`select pg_advisory_lock(${JOB_LOCK_SQL})`, [job.id]);
-              await handler({
-                id: job.id,
-                data: job.data as never,
-                retryCount: job.retryCount,
-                retryLimit: job.retryLimit,
-                isLastTry: job.retryCount >= job.retryLimit,
-              });
-            } finally {
-              await lock.query(`select pg_advisory_unlock(${JOB_LOCK_SQL})`, [job.id]).then(
-                () => lock.release(),
-                (error: unknown) => lock.release(error as Error),
-              );
-            }
+            if (job) await runLocked(job, handler);
           },
         );
         workerIds.set(definition.name, [...(workerIds.get(definition.name) ?? []), id]);
@@ -181,6 +250,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
 
     wake(definition) {
       for (const id of workerIds.get(definition.name) ?? []) boss.notifyWorker(id);
+      for (const wake of [...(takerWakes.get(definition.name) ?? [])]) wake();
     },
 
     async retryInterruptedJobs(definition) {
@@ -231,9 +301,52 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       return retried;
     },
 
+    watchOrphanedJobs(definition, intervalMs) {
+      let checking = false;
+      const timer = setInterval(() => {
+        if (checking || stopping) return;
+        checking = true;
+        api
+          .retryOrphanedJobs(definition)
+          .catch((error: unknown) =>
+            log.warn('queue_orphan_check_failed', { queue: definition.name, error }),
+          )
+          .finally(() => {
+            checking = false;
+          });
+      }, intervalMs);
+      timer.unref();
+      orphanWatches.push(timer);
+    },
+
     async stop(timeoutMs = DEFAULT_STOP_TIMEOUT_MS) {
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      stopping = true;
+      for (const timer of orphanWatches) clearInterval(timer);
+      for (const wakes of takerWakes.values()) for (const wake of [...wakes]) wake();
+      // pg-boss stops its own workers meanwhile; its connections stay open for ours (closed below).
+      const stoppedBoss = boss.stop({
+        graceful: true,
+        wait: true,
+        timeout: timeoutMs,
+        close: false,
+      });
+      // As pg-boss does with its own workers: jobs still running at the timeout are failed, so
+      // another worker retries them.
+      const timedOut = await Promise.race([
+        Promise.all(takerLoops).then(() => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(true), timeoutMs).unref()),
+      ]);
+      if (timedOut) {
+        for (const [id, { queue }] of takerJobs) {
+          await boss
+            .fail(queue, id, { message: 'the worker stopped while it ran' })
+            .catch((error: unknown) => log.error('queue_fail_failed', { queue, error }));
+        }
+      }
+      await stoppedBoss;
+      await (boss.getDb() as { close?: () => Promise<void> }).close?.();
       await lockPool.end();
     },
   };
+  return api;
 }

@@ -1,12 +1,14 @@
 // Where a job stands in its queue: the ONE place that knows the order in which workers take jobs,
 // for anything that tells a waiting user their place (the verification's 'Position in queue').
-// pg-boss 10 hands out a queue's jobs by priority (highest first), then creation time, then id
-// (its fetchNextJob); a job waiting for a retry (state 'retry', start_after ahead) keeps its place
-// and runs once its delay is over. Should the order in which workers take jobs change, this
-// function changes with it.
+// A queue taken round-robin by participant (the verification queue, issue 27) is ranked by
+// fair-order.ts, the statement its workers take jobs with; any other queue as pg-boss 10 hands out
+// its jobs: by priority (highest first), then creation time, then id (its fetchNextJob). A job
+// waiting for a retry (state 'retry', start_after ahead) keeps its place and runs once its delay
+// is over. Should the order in which workers take jobs change, this function changes with it.
 
 import type pg from 'pg';
-import { QUEUE_SCHEMA } from './job-queue.js';
+import { fairlyAheadOf } from './fair-order.js';
+import { QUEUE_SCHEMA, type QueueDefinition } from './job-queue.js';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
@@ -33,12 +35,13 @@ export type QueuePosition =
       takeableForSeconds: number;
     };
 
-/** The place of the newest job of `queue` with this singleton key. */
+/** The place of the newest job of the queue with this singleton key. */
 export async function queuePosition(
   db: Queryable,
-  queue: string,
+  definition: Pick<QueueDefinition<unknown>, 'name' | 'order'>,
   singletonKey: string,
 ): Promise<QueuePosition> {
+  const queue = definition.name;
   const { rows } = await db.query<{
     id: string;
     state: string;
@@ -66,6 +69,14 @@ export async function queuePosition(
   if (job.state === 'active')
     return { state: 'running', runningSeconds: job.started_s ?? 0, running: runningJobs };
   // Ahead: waiting jobs that come first in the order workers take them.
+  if (definition.order === 'round-robin-by-participant') {
+    return {
+      state: 'waiting',
+      ahead: await fairlyAheadOf(db, queue, job.id),
+      running: runningJobs,
+      takeableForSeconds: job.takeable_s,
+    };
+  }
   const { rows: ahead } = await db.query<{ data: unknown }>(
     `select data from ${QUEUE_SCHEMA}.job
      where name = $1 and state in ('created', 'retry') and id <> $2

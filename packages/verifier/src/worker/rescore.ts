@@ -8,21 +8,22 @@ import { requestVerification } from './verification-store.js';
 export interface RankedRecording {
   id: string;
   name: string;
-  rank: number;
+  /** Null for a recording that does not rank (waiting for its verification, or failed). */
+  rank: number | null;
   validReps: number;
   claimedValidReps: number;
   status: string;
 }
 
-/** The challenge's ranking as the leaderboard orders it: verified (and verifying) first, most
- * valid reps, earliest first among equals. */
+/** The challenge's recordings in the leaderboard's order (their rank keys,
+ * supabase/rules/ranking.sql): verified ones ranked, then those waiting, then failed ones. */
 export async function rankingOf(db: pg.Pool, challengeId: string): Promise<RankedRecording[]> {
   const { rows } = await db.query<RankedRecording>(
     `select id, name, valid_reps as "validReps", claimed_valid_reps as "claimedValidReps",
        verification_status::text as status,
-       row_number() over (order by verification_rank desc, valid_reps desc, created_at, id)::integer as rank
+       case when ranked then (row_number() over (partition by ranked order by rank_key desc, id))::integer end as rank
      from public.challenge_recordings where challenge_id = $1
-     order by rank`,
+     order by rank_key desc, id`,
     [challengeId],
   );
   return rows;
@@ -31,8 +32,9 @@ export async function rankingOf(db: pg.Pool, challengeId: string): Promise<Ranke
 export interface RankChange {
   name: string;
   id: string;
-  before: number;
-  after: number;
+  /** Null: it did not rank. */
+  before: number | null;
+  after: number | null;
   validBefore: number;
   validAfter: number;
   status: string;

@@ -1,7 +1,8 @@
 // How far along a recording's verification is, for the participant waiting for it (issue 26):
-// its place in the queue (queue/queue-position.ts, the queue's own order) and an estimate of when
-// it is done, from the measured rate of recent verifications (wall seconds per second of video, by
-// the same pose model) applied to the videos ahead, the ones running and its own.
+// its place in the queue (queue/queue-position.ts, in the order workers take jobs: round-robin by
+// participant, issue 27) and an estimate of when it is done, from the measured rate of recent
+// verifications (wall seconds per second of video, by the same pose model) applied to the videos
+// ahead, the ones running and its own.
 
 import type pg from 'pg';
 import { queuePosition } from '../queue/queue-position.js';
@@ -135,7 +136,7 @@ export async function verificationProgress(
   if (!facts) return undefined;
   if (facts.status !== 'verifying' || !facts.request)
     return { status: facts.status, queue: { state: 'absent' }, estimate: null };
-  const place = await queuePosition(db, VERIFICATION_QUEUE.name, facts.request);
+  const place = await queuePosition(db, VERIFICATION_QUEUE, facts.request);
   if (place.state === 'absent')
     return { status: facts.status, queue: { state: 'absent' }, estimate: null };
   const rate = await measuredRate(db, facts.model);

@@ -15,11 +15,14 @@ export interface VerificationJobData {
 /**
  * Four tries in all (10 s, then about 20 and 40 s apart). A try that runs past 15 minutes counts
  * as dead (a 5.5-minute video at every frame takes about 8 on this 2-core machine); a worker that
- * died is found sooner by its free job lock (JobQueue.retryOrphanedJobs).
+ * died is found sooner by its free job lock (JobQueue.retryOrphanedJobs). Jobs are taken
+ * round-robin by participant, oldest first (queue/fair-order.ts, issue 27), so one participant's
+ * many videos never wait ahead of another's first.
  */
 export const VERIFICATION_QUEUE: QueueDefinition<VerificationJobData> = {
   name: 'verification',
   retryLimit: 3,
   retryDelaySeconds: 10,
   expireInSeconds: 900,
+  order: 'round-robin-by-participant',
 };

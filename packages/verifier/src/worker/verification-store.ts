@@ -43,19 +43,12 @@ export async function loadVerificationContext(
   return rows[0];
 }
 
-/** Who uploaded a video file through this server's media API; undefined when the server keeps no
- * record of it (a stack without the local media table). */
-export async function uploaderOf(
-  db: Queryable,
-  videoFile: string,
-): Promise<string | null | undefined> {
-  const { rows: table } = await db.query<{ exists: boolean }>(
-    `select to_regclass('reptemple_local.media_uploads') is not null as exists`,
-  );
-  if (!table[0]?.exists) return undefined;
+/** Who uploaded a video file through the media API (reptemple_private.video_uploads, the record
+ * the database's submission rules read); null when no upload has that name. */
+export async function uploaderOf(db: Queryable, videoFile: string): Promise<string | null> {
   const { rows } = await db.query<{ user_id: string }>(
-    'select user_id from reptemple_local.media_uploads where video_file = $1',
-    [videoFile],
+    'select user_id from reptemple_private.video_uploads where video_url = $1',
+    [`/media/videos/${videoFile}`],
   );
   return rows[0]?.user_id ?? null;
 }
@@ -72,7 +65,9 @@ export interface VerificationDetails {
   decodeWarnings: string[];
 }
 
-/** Writes counts, evidence and contact sheets together; false when the request is stale. */
+/** Writes counts, evidence and contact sheets together; false when the request is stale. The
+ * evidence goes first: the counts' update computes the verified form score from it (the
+ * tie-breaker, supabase/rules/verification.sql). */
 export async function recordVerification(
   pool: pg.Pool,
   target: { recordingId: string; request: string },
@@ -83,17 +78,12 @@ export async function recordVerification(
   try {
     await client.query('begin');
     const { analysis } = result;
-    const updated = await client.query(
-      `update public.challenge_recordings set
-         verified_valid_reps = $3, verified_invalid_reps = $4,
-         verified_total_reps = $3::integer + $4::integer,
-         valid_reps = $3, invalid_reps = $4, total_reps = $3::integer + $4::integer,
-         verification_status = 'verified', verification_error = null, verified_at = now(),
-         verification_details = $5
-       where id = $1 and verification_request = $2`,
-      [target.recordingId, target.request, analysis.validReps, analysis.invalidReps, details],
+    const current = await client.query(
+      `select 1 from public.challenge_recordings
+       where id = $1 and verification_request = $2 for update`,
+      [target.recordingId, target.request],
     );
-    if (updated.rowCount === 0) {
+    if (current.rowCount === 0) {
       await client.query('rollback');
       return false;
     }
@@ -133,6 +123,16 @@ export async function recordVerification(
         );
       }
     }
+    await client.query(
+      `update public.challenge_recordings set
+         verified_valid_reps = $3, verified_invalid_reps = $4,
+         verified_total_reps = $3::integer + $4::integer,
+         valid_reps = $3, invalid_reps = $4, total_reps = $3::integer + $4::integer,
+         verification_status = 'verified', verification_error = null, verified_at = now(),
+         verification_details = $5
+       where id = $1 and verification_request = $2`,
+      [target.recordingId, target.request, analysis.validReps, analysis.invalidReps, details],
+    );
     await client.query('commit');
     return true;
   } catch (error) {

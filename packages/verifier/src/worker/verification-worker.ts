@@ -11,6 +11,7 @@
 import { hostname } from 'node:os';
 import {
   assertDefinitionCountable,
+  countingAnalyserFor,
   type ExerciseDefinition,
   normalizeDefinition,
 } from '@reptemple/definitions';
@@ -38,9 +39,6 @@ import {
   uploaderOf,
 } from './verification-store.js';
 
-/** The built-in push-up definition: counted by the push-up analyser, as in the browser. */
-export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
-
 /** ms between checks for jobs whose worker died, and for recordings the queue lost track of. */
 export const ORPHAN_CHECK_INTERVAL_MS = 15_000;
 
@@ -64,14 +62,14 @@ export interface VerificationWorker {
   stop(): Promise<void>;
 }
 
-/** How a challenge's exercise is counted: the push-up analyser for the built-in push-up (as the
- * browser counts it), the definition analyser for any other definition. */
+/** How a challenge's exercise is counted: by the analyser the browser counts it with
+ * (countingAnalyserFor, @reptemple/definitions), with the challenge's definition. */
 export function analyserChoiceFor(
   definitionId: string,
   name: string,
   stored: unknown,
 ): AnalyzerChoice {
-  if (definitionId === BUILTIN_PUSHUP_DEFINITION_ID) return { kind: 'pushup' };
+  if (countingAnalyserFor(definitionId) === 'pushup') return { kind: 'pushup' };
   let definition: ExerciseDefinition;
   try {
     definition = normalizeDefinition(stored, name);
@@ -173,7 +171,9 @@ export async function startVerificationWorker(
           `Expected a video uploaded to this server as ${videoFile}, found none (no upload has that name).`,
         );
       }
-      if (uploader !== undefined && uploader !== context.userId) {
+      // The database refuses such a recording at insert (supabase/rules/submission.sql); this
+      // catches rows written around it (the service role, or saved before that rule).
+      if (uploader !== context.userId) {
         throw new VerificationError(
           'video_not_owned',
           'The video was not uploaded by the participant who submitted the recording.',

@@ -39,13 +39,15 @@ describe('typed database', () => {
   });
 
   it('leaderboard_entries columns copied from NOT NULL columns are not null', () => {
-    expectTypeOf<Row<'leaderboard_entries'>['duration_seconds']>().toEqualTypeOf<number>();
     expectTypeOf<Row<'leaderboard_entries'>['share_count']>().toEqualTypeOf<number>();
+    expectTypeOf<Row<'leaderboard_entries'>['ranked']>().toEqualTypeOf<boolean>();
     expectTypeOf<Row<'leaderboard_entries'>['gender']>().toEqualTypeOf<
       DbEnum<'participant_gender'>
     >();
     // Withheld (null) while a challenge's results are hidden from the viewer.
     expectTypeOf<Row<'leaderboard_entries'>['valid_reps']>().toEqualTypeOf<number | null>();
+    expectTypeOf<Row<'leaderboard_entries'>['id']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Row<'leaderboard_entries'>['duration_seconds']>().toEqualTypeOf<number | null>();
     expectTypeOf<Row<'leaderboard_entries'>['user_id']>().toEqualTypeOf<string | null>();
     expectTypeOf<Row<'leaderboard_entries'>['video_url']>().toEqualTypeOf<string | null>();
   });

@@ -17,21 +17,19 @@ type WithNotNull<Row, NotNull extends keyof Row> = Omit<Row, NotNull> & {
   [Column in NotNull]: NonNullable<Row[Column]>;
 };
 
-/** leaderboard_entries copies challenge_recordings row for row (see its migration); the rep
- * counts, form score, analysis and media stay nullable: they are null while a challenge's results
- * are hidden from the viewer. */
+/** leaderboard_entries copies challenge_recordings row for row (supabase/rules/visibility.sql);
+ * the id, rep counts, length, form score, analysis and media stay nullable: they are null while a
+ * challenge's results are hidden from the viewer. */
 type LeaderboardEntryRow = WithNotNull<
   GeneratedView<'leaderboard_entries'>['Row'],
-  | 'id'
   | 'challenge_id'
   | 'name'
   | 'gender'
-  | 'duration_seconds'
   | 'referral_count'
   | 'share_count'
   | 'created_at'
   | 'verification_status'
-  | 'verification_rank'
+  | 'ranked'
 >;
 
 type GeneratedComposite<Name extends keyof GeneratedPublic['CompositeTypes']> =
@@ -45,18 +43,19 @@ type GeneratedFunction<Name extends keyof GeneratedPublic['Functions']> =
 type GenderCounts = {
   [Tab in keyof GeneratedComposite<'leaderboard_gender_counts'>]: number;
 };
-/** Null while hidden from the caller: rank, the rep counts, form score and media; user_id when
- * the account is gone; form_score without a measurement. */
+/** Null while hidden from the caller: rank, recording id, the rep counts, length, form score and
+ * media; user_id when the account is gone; form_score without a measurement. Only a ranked entry
+ * (verified) has a rank and counts; one that does not rank has its claim in claimed_valid_reps. */
 type LeaderboardEntryValue = WithNotNull<
   GeneratedComposite<'leaderboard_entry'>,
-  | 'recording_id'
   | 'name'
   | 'gender'
-  | 'duration_seconds'
   | 'share_count'
   | 'referral_count'
   | 'created_at'
   | 'is_own'
+  | 'verification_status'
+  | 'ranked'
 >;
 /** period_start and period_end are null for All Time; results_final_at when no end is known. */
 type LeaderboardPageValue = Omit<
@@ -71,10 +70,11 @@ type LeaderboardPageValue = Omit<
   /** Null for a visitor and a viewer without an entry on this tab. */
   own_entry: LeaderboardEntryValue | null;
 };
-/** Null while hidden from the caller: rank and every count but referrals. */
+/** Null while hidden from the caller: rank and every count but referrals. Only a ranked entry
+ * (a participant with a verified recording) has a rank; pending_reps are claims still waiting. */
 type AggregateEntryValue = WithNotNull<
   GeneratedComposite<'aggregate_entry'>,
-  'name' | 'gender' | 'referral_count' | 'is_own'
+  'name' | 'gender' | 'referral_count' | 'is_own' | 'ranked'
 >;
 type AggregatePageValue = Omit<
   WithNotNull<

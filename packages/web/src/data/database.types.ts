@@ -61,6 +61,7 @@ export type Database = {
           name: string
           participant_id: number | null
           rank_key: number | null
+          ranked: boolean | null
           referral_count: number
           referred_by: string | null
           share_count: number
@@ -71,7 +72,6 @@ export type Database = {
           verification_details: Json | null
           verification_error: string | null
           verification_flagged: boolean | null
-          verification_rank: number | null
           verification_request: string | null
           verification_requested_at: string | null
           verification_status: Database["public"]["Enums"]["recording_verification_status"]
@@ -90,7 +90,7 @@ export type Database = {
           created_at?: string
           duration_seconds?: number
           email: string
-          form_score?: never
+          form_score?: number | null
           gender?: Database["public"]["Enums"]["participant_gender"]
           gif_url?: string | null
           id?: string
@@ -98,6 +98,7 @@ export type Database = {
           name: string
           participant_id?: number | null
           rank_key?: never
+          ranked?: never
           referral_count?: number
           referred_by?: string | null
           share_count?: number
@@ -108,7 +109,6 @@ export type Database = {
           verification_details?: Json | null
           verification_error?: string | null
           verification_flagged?: never
-          verification_rank?: never
           verification_request?: string | null
           verification_requested_at?: string | null
           verification_status?: Database["public"]["Enums"]["recording_verification_status"]
@@ -127,7 +127,7 @@ export type Database = {
           created_at?: string
           duration_seconds?: number
           email?: string
-          form_score?: never
+          form_score?: number | null
           gender?: Database["public"]["Enums"]["participant_gender"]
           gif_url?: string | null
           id?: string
@@ -135,6 +135,7 @@ export type Database = {
           name?: string
           participant_id?: number | null
           rank_key?: never
+          ranked?: never
           referral_count?: number
           referred_by?: string | null
           share_count?: number
@@ -145,7 +146,6 @@ export type Database = {
           verification_details?: Json | null
           verification_error?: string | null
           verification_flagged?: never
-          verification_rank?: never
           verification_request?: string | null
           verification_requested_at?: string | null
           verification_status?: Database["public"]["Enums"]["recording_verification_status"]
@@ -345,13 +345,6 @@ export type Database = {
             referencedRelation: "challenge_recordings"
             referencedColumns: ["id"]
           },
-          {
-            foreignKeyName: "recording_rep_evidence_recording_id_fkey"
-            columns: ["recording_id"]
-            isOneToOne: false
-            referencedRelation: "leaderboard_entries"
-            referencedColumns: ["id"]
-          },
         ]
       }
       user_profiles: {
@@ -437,16 +430,60 @@ export type Database = {
           id: string | null
           invalid_reps: number | null
           name: string | null
+          ranked: boolean | null
           referral_count: number | null
           share_count: number | null
           total_reps: number | null
           user_id: string | null
           valid_reps: number | null
-          verification_rank: number | null
           verification_status:
             | Database["public"]["Enums"]["recording_verification_status"]
             | null
           video_url: string | null
+        }
+        Insert: {
+          analysis_data?: Json | null
+          challenge_id?: string | null
+          created_at?: string | null
+          duration_seconds?: number | null
+          form_score?: number | null
+          gender?: Database["public"]["Enums"]["participant_gender"] | null
+          gif_url?: string | null
+          id?: string | null
+          invalid_reps?: number | null
+          name?: string | null
+          ranked?: boolean | null
+          referral_count?: number | null
+          share_count?: number | null
+          total_reps?: number | null
+          user_id?: string | null
+          valid_reps?: number | null
+          verification_status?:
+            | Database["public"]["Enums"]["recording_verification_status"]
+            | null
+          video_url?: string | null
+        }
+        Update: {
+          analysis_data?: Json | null
+          challenge_id?: string | null
+          created_at?: string | null
+          duration_seconds?: number | null
+          form_score?: number | null
+          gender?: Database["public"]["Enums"]["participant_gender"] | null
+          gif_url?: string | null
+          id?: string | null
+          invalid_reps?: number | null
+          name?: string | null
+          ranked?: boolean | null
+          referral_count?: number | null
+          share_count?: number | null
+          total_reps?: number | null
+          user_id?: string | null
+          valid_reps?: number | null
+          verification_status?:
+            | Database["public"]["Enums"]["recording_verification_status"]
+            | null
+          video_url?: string | null
         }
         Relationships: [
           {
@@ -572,6 +609,8 @@ export type Database = {
         streak_length: number | null
         referral_count: number | null
         is_own: boolean | null
+        ranked: boolean | null
+        pending_reps: number | null
       }
       aggregate_page: {
         challenge_id: string | null
@@ -616,6 +655,8 @@ export type Database = {
         verification_status:
           | Database["public"]["Enums"]["recording_verification_status"]
           | null
+        claimed_valid_reps: number | null
+        ranked: boolean | null
       }
       leaderboard_gender_counts: {
         all: number | null

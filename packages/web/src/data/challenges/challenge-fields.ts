@@ -6,13 +6,10 @@
 import type { Row, RowInsert } from '../database';
 import type { ChallengeType, TimeUnit } from './challenge-labels';
 
-/** The built-in push-up definition every user-created challenge uses (spec 02 §7). The database
- * refuses a user's challenge with any other (reptemple_private.builtin_pushup_definition_id(), in
- * supabase/migrations/20251121000500_challenges.sql); the server seeds the definition under the
- * same id (BUILTIN_PUSHUP_DEFINITION_ID in packages/server/src/constants.ts). The server's tests
- * compare its constant with the database's function, and the web's end-to-end tests insert the rows
- * this app builds as a user, so any of the three drifting fails a test. */
-export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
+/** The built-in push-up definition every user-created challenge uses (spec 02 §7): one constant
+ * for the database (whose policy refuses a user's challenge with any other), the server (which
+ * seeds it) and this app, in @reptemple/definitions. */
+export { BUILTIN_PUSHUP_DEFINITION_ID } from '@reptemple/definitions';
 
 /** Creation defaults (spec 02 §9: length 7 days, min daily reps 10, increment 1, cadence 1 day;
  * spec 02 §5: name 'PUSHUP CHALLENGE'): where both forms start. The server seeds its demo challenges

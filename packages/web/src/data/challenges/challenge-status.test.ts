@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsRecording, challengeTiming, resultsHidden } from './challenge-status';
+import { acceptsRecording, challengeTiming } from './challenge-status';
 import { challengeAt, STATUS_CASES } from './challenge-status-cases';
 
 describe('challengeTiming: the one date status of every screen (spec 02 §4)', () => {
@@ -28,13 +28,5 @@ describe('challengeTiming: the one date status of every screen (spec 02 §4)', (
     );
     expect(timing.duelEndsAt?.toISOString()).toBe('2026-05-11T12:00:00.000Z');
     expect(timing.duelExpired).toBe(false);
-  });
-
-  it('results stay hidden until the end date has passed, or for good without one', () => {
-    const hidden = { hide_results_until_finished: true, end_date: '2026-05-10T12:00:00.000Z' };
-    expect(resultsHidden(hidden, now)).toBe(true);
-    expect(resultsHidden(hidden, new Date('2026-05-10T12:00:00.001Z'))).toBe(false);
-    expect(resultsHidden({ ...hidden, end_date: null }, now)).toBe(true);
-    expect(resultsHidden({ ...hidden, hide_results_until_finished: false }, now)).toBe(false);
   });
 });

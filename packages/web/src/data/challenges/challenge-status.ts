@@ -2,11 +2,14 @@
 // every screen uses (list, detail, record) and that a test checks against the database's own rule
 // (reptemple_private.challenge_accepts_recording) on the same cases. No clock: `now` is passed in.
 
+import { DUEL_DURATION_HOURS } from '@reptemple/definitions';
 import type { ParticipantGender } from './challenge-labels';
 import type { Challenge } from './challenges';
 
-/** A duel (Winner Takes It All) lasts this long from its first participant (spec 02 §9). hours */
-export const DUEL_DURATION_HOURS = 72;
+/** A duel (Winner Takes It All) lasts this long from its first participant (spec 02 §9), the same
+ * constant the database's rules are generated from. hours */
+export { DUEL_DURATION_HOURS };
+
 const HOUR_MS = 3_600_000;
 
 export type ChallengeDateStatus = 'upcoming' | 'active' | 'ended';
@@ -75,14 +78,4 @@ export function acceptsRecording(
   now: Date,
 ): boolean {
   return challengeTiming(challenge, now).open && genderAllowed(challenge, gender);
-}
-
-/** Rep counts are hidden while hide_results_until_finished is set and the end date has not
- * passed, or there is none (spec 02 §4). */
-export function resultsHidden(
-  challenge: Pick<Challenge, 'hide_results_until_finished' | 'end_date'>,
-  now: Date,
-): boolean {
-  if (!challenge.hide_results_until_finished) return false;
-  return !challenge.end_date || now.getTime() <= Date.parse(challenge.end_date);
 }

@@ -20,7 +20,9 @@ describe('challenge cards', () => {
     referral_count: 0,
     created_at: '2026-11-25T10:00:00Z',
     is_own: false,
-    verification_status: 'verified',
+    verification_status: validReps === null ? 'verifying' : 'verified',
+    claimed_valid_reps: validReps === null ? 40 : null,
+    ranked: validReps !== null,
   });
   const board = (entries: LeaderboardEntry[], hidden = false): LeaderboardPage => ({
     challenge_id: 'c1',
@@ -47,6 +49,10 @@ describe('challenge cards', () => {
       topMale: null,
       topFemale: null,
     });
+  });
+  it('names no leader from a claim waiting for its verification', () => {
+    // A board with no verified entry: its first entry is a claim, listed unranked.
+    expect(summaryFromBoards(board([entry('Claim', null)]), board([])).topMale).toBeNull();
   });
   it('names no leader while the results are hidden, even with counts on the first entry', () => {
     // The first entry of a hidden board is the earliest submission: the viewer's own, say.

@@ -23,10 +23,10 @@ export interface ChallengeSummary {
   topFemale: Leader | null;
 }
 
-/** The first entry of a gender tab, unless the results are hidden. */
+/** The first entry of a gender tab when it ranks (verified), unless the results are hidden. */
 function leaderOf(board: LeaderboardPage): Leader | null {
   const first = board.entries[0];
-  if (board.results_hidden || !first || first.valid_reps === null) return null;
+  if (board.results_hidden || !first?.ranked || first.valid_reps === null) return null;
   return {
     name: first.name,
     validReps: first.valid_reps,

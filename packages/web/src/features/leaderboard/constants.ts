@@ -17,6 +17,16 @@ export const LEADERBOARD = {
   /** A duel past its 72 hours (the spec's badge). */
   expired: 'Challenge Expired',
   watch: 'Watch',
+  rankHidden: 'Rank hidden',
+  notRanked: 'Not ranked until verified',
+  /** Entries that do not rank yet (only verified counts rank), listed under the ranked ones. */
+  waitingTitle: 'Waiting for verification',
+  waitingText:
+    'Claimed counts, not ranked: each one ranks by the count the server verifies from its video.',
+  /** A claim shown as a claim, where a verified count would be. */
+  claimed: (count: number) => `${count} claimed`,
+  /** Claims of an Aggregate participant still waiting for their verification. */
+  pendingReps: (count: number) => `+${count} claimed`,
   video: 'Video',
   you: 'You',
   yourPosition: 'Your position',

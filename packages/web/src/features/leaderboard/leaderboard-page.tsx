@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { EyeOff } from 'lucide-react';
+import { EyeOff, Loader2 } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useAuth } from '../../auth/auth-provider';
@@ -7,7 +7,11 @@ import { Button } from '../../components/ui/button';
 import { PageSpinner, Spinner } from '../../components/ui/spinner';
 import { PRODUCT_NAME } from '../../constants/messages';
 import type { Challenge } from '../../data/challenges/challenges';
-import type { GenderTab } from '../../data/challenges/leaderboard';
+import type {
+  AggregateEntry,
+  GenderTab,
+  LeaderboardEntry,
+} from '../../data/challenges/leaderboard';
 import { challengeQueries } from '../../data/challenges/queries';
 import { browserTimeZone } from '../../lib/time-zone';
 import { isUuid } from '../../lib/uuid';
@@ -66,6 +70,30 @@ function OwnEntry(props: { challengeId: string; pages: BoardPage[] }) {
   );
 }
 
+/** One list of rows, the recording rows or the Aggregate's. */
+function Rows(props: { challengeId: string; rows: BoardRow[]; label: string }) {
+  return (
+    <ol className="grid gap-3" aria-label={props.label}>
+      {props.rows.map((row) =>
+        row.view === 'aggregate' ? (
+          <AggregateRow key={row.key} entry={row.entry} />
+        ) : (
+          <RecordingRow key={row.key} challengeId={props.challengeId} entry={row.entry} />
+        ),
+      )}
+    </ol>
+  );
+}
+
+/** A row and its key: its place in the pages loaded (pages only append, so places are stable;
+ * aggregate entries have no id, and hidden recording entries withhold theirs). */
+type BoardRow =
+  | { view: 'aggregate'; key: string; entry: AggregateEntry }
+  | { view: 'recording'; key: string; entry: LeaderboardEntry };
+
+/** The ranked entries, then those that do not rank yet (only verified counts rank: a claim
+ * waiting for its verification or its video is listed apart, under them). While results are
+ * hidden nothing ranks and the list stays in order of submission, in one piece. */
 function BoardEntries(props: { challengeId: string; pages: BoardPage[]; gender: GenderTab }) {
   const first = props.pages[0];
   if (!first || first.entries.length === 0)
@@ -74,25 +102,38 @@ function BoardEntries(props: { challengeId: string; pages: BoardPage[]; gender: 
         {LEADERBOARD.emptyTab(props.gender)}
       </p>
     );
+  const rows: BoardRow[] = props.pages.flatMap((page, pageNumber): BoardRow[] =>
+    page.view === 'aggregate'
+      ? page.entries.map((entry, place) => ({
+          view: 'aggregate',
+          key: `${pageNumber}-${place}`,
+          entry,
+        }))
+      : page.entries.map((entry, place) => ({
+          view: 'recording',
+          key: entry.recording_id ?? `${pageNumber}-${place}`,
+          entry,
+        })),
+  );
+  const apart = !first.results_hidden;
+  const ranked = apart ? rows.filter((row) => row.entry.ranked) : rows;
+  const waiting = apart ? rows.filter((row) => !row.entry.ranked) : [];
   return (
     <>
       <OwnEntry challengeId={props.challengeId} pages={props.pages} />
-      <ol className="grid gap-3" aria-label="Leaderboard">
-        {props.pages.flatMap((page) =>
-          page.view === 'aggregate'
-            ? // Aggregates belong to accountability challenges, which never hide ranks.
-              page.entries.map((entry) => (
-                <AggregateRow key={`${entry.rank}-${entry.name}`} entry={entry} />
-              ))
-            : page.entries.map((entry) => (
-                <RecordingRow
-                  key={entry.recording_id}
-                  challengeId={props.challengeId}
-                  entry={entry}
-                />
-              )),
-        )}
-      </ol>
+      {ranked.length > 0 ? (
+        <Rows challengeId={props.challengeId} rows={ranked} label="Leaderboard" />
+      ) : null}
+      {waiting.length > 0 ? (
+        <section aria-labelledby="waiting-title" className={ranked.length > 0 ? 'mt-8' : ''}>
+          <h3 id="waiting-title" className="flex items-center gap-2 font-semibold">
+            <Loader2 aria-hidden="true" className="size-4 text-gold" />
+            {LEADERBOARD.waitingTitle}
+          </h3>
+          <p className="mt-1 mb-3 text-sm text-muted">{LEADERBOARD.waitingText}</p>
+          <Rows challengeId={props.challengeId} rows={waiting} label={LEADERBOARD.waitingTitle} />
+        </section>
+      ) : null}
     </>
   );
 }

@@ -34,6 +34,11 @@ export const RECORD = {
   finishRecording: 'Finish Recording',
   submitChallenge: 'Submit Challenge',
   completeTitle: 'Challenge Complete',
+  /** Only verified counts rank (issue 25): what the participant is told right after submitting. */
+  rankOnceVerified:
+    'Your rank comes once the server has verified your video: until then the leaderboard lists your count as claimed.',
+  rankOnceVideoVerified:
+    'Your count ranks once its video is sent and verified: until then the leaderboard lists it as claimed.',
   nextUser: 'NEXT USER',
   // ours
   registerTitle: 'Join the challenge',
@@ -105,7 +110,6 @@ export const RECORD = {
   validRepsCountedLive: 'valid reps, counted live',
   submittedCountedLive: (reps: number) =>
     `${reps} valid reps submitted, counted live. The server verifies your video; the leaderboard shows the verified count.`,
-  verifyingAfterSubmit: 'The server now counts your video again; the leaderboard shows its count.',
   countedLiveNote:
     'Counted live on this device. After you submit, the server counts your video again, and the leaderboard shows the verified count.',
   uploading: 'Uploading your video...',

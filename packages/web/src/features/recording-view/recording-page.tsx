@@ -12,6 +12,7 @@ import { errorToast } from '../../toast/toast-store';
 import { RepDifferences } from '../verification/components/rep-differences';
 import { RepEvidenceList } from '../verification/components/rep-evidence-list';
 import { VerificationBadge } from '../verification/components/verification-badge';
+import { useMediaAccessToken, withAccessToken } from '../verification/data/media-access';
 import { liveAttemptOf } from '../verification/logic/live-attempt';
 import { VERIFICATION } from '../verification/messages';
 import { DetailedAnalysis } from './components/detailed-analysis';
@@ -60,6 +61,8 @@ function RecordingDetails(props: {
   const { challenge, recording } = props;
   const { supabase } = useAuth();
   const queryClient = useQueryClient();
+  // A hidden duel's media is its participant's (and admins') only: fetched with the token.
+  const accessToken = useMediaAccessToken(supabase);
   const check = useMemo(() => challengeDefinition(challenge), [challenge]);
   const live = useMemo(() => liveAttemptOf(recording.analysis_data), [recording.analysis_data]);
   const [shareCount, setShareCount] = useState(recording.share_count);
@@ -119,8 +122,8 @@ function RecordingDetails(props: {
         ) : recording.video_url ? (
           // biome-ignore lint/a11y/useMediaCaption: a recording of push-ups has no speech to caption
           <video
-            src={recording.video_url}
-            poster={recording.gif_url ?? undefined}
+            src={withAccessToken(recording.video_url, accessToken)}
+            poster={recording.gif_url ? withAccessToken(recording.gif_url, accessToken) : undefined}
             controls
             playsInline
             preload="metadata"
@@ -142,7 +145,7 @@ function RecordingDetails(props: {
         <ShareAchievement
           content={{
             recordingId: recording.id,
-            gifUrl: recording.gif_url!,
+            gifUrl: withAccessToken(recording.gif_url!, accessToken),
             caption: shareCaption(
               recording.valid_reps!,
               recording.duration_seconds,
@@ -168,7 +171,10 @@ function RecordingDetails(props: {
         />
       ) : null}
       {!hidden && recording.video_url ? (
-        <DetailedAnalysis videoUrl={recording.video_url} definition={check.definition} />
+        <DetailedAnalysis
+          videoUrl={withAccessToken(recording.video_url, accessToken)}
+          definition={check.definition}
+        />
       ) : null}
       {/* Issue 18: how the server verified the video, rep by rep (the frame, the angle, the rule). */}
       <section aria-labelledby="verification-title" className="mt-8">

@@ -14,14 +14,15 @@ import { adminFailure, causeOf } from '../components/admin-toasts';
 import { StatCard } from '../components/stat-card';
 import { ADMIN_TOASTS, ANALYTICS } from '../constants';
 import { adminQueries } from '../data/queries';
-import { flaggedOnly, leaderboard, newestFirst, recordingStats } from '../lib/analytics';
+import { flaggedOnly, newestFirst, recordingStats } from '../lib/analytics';
 import { recordingsCsv, recordingsFileName } from '../lib/recordings-csv';
 import { AnalyticsCharts } from './analytics-charts';
 import { RecordingsTable } from './recordings-table';
 
 const TABLE_PATH = '/admin/challenges';
 
-/** All Recordings newest first; each sex ranked by valid reps (spec 02 §2). */
+/** All Recordings newest first; each sex's verified recordings as the database ranks them
+ * (spec 02 §2). */
 const TABS = [
   { value: 'all', label: ANALYTICS.tabs.all, ranked: false },
   { value: 'male', label: ANALYTICS.tabs.male, ranked: true },
@@ -55,6 +56,10 @@ export function AdminAnalyticsPage() {
     ...adminQueries.recordings(supabase, id),
     enabled: Boolean(challenge.data),
   });
+  const ranked = useQuery({
+    ...adminQueries.rankedRecordings(supabase, id),
+    enabled: Boolean(challenge.data),
+  });
 
   useEffect(() => {
     if (challenge.isError) {
@@ -66,28 +71,28 @@ export function AdminAnalyticsPage() {
       navigate(TABLE_PATH, { replace: true });
     }
   }, [challenge.isError, challenge.isSuccess, challenge.data, challenge.error, navigate]);
+  const recordingsError = recordings.error ?? ranked.error;
   useEffect(() => {
-    if (recordings.error) {
-      console.error('Loading the recordings failed', recordings.error);
-      adminFailure(ADMIN_TOASTS.loadRecordingsFailed, causeOf(recordings.error));
+    if (recordingsError) {
+      console.error('Loading the recordings failed', recordingsError);
+      adminFailure(ADMIN_TOASTS.loadRecordingsFailed, causeOf(recordingsError));
     }
-  }, [recordings.error]);
+  }, [recordingsError]);
   useEffect(() => {
     document.title = `${challenge.data?.name ?? 'Challenge'} ${ANALYTICS.titleSuffix} · ${PRODUCT_NAME}`;
   }, [challenge.data?.name]);
 
-  const rows = recordings.data && (flaggedFilter ? flaggedOnly(recordings.data) : recordings.data);
   const flaggedCount = recordings.data ? flaggedOnly(recordings.data).length : 0;
-  const views = useMemo(
-    () =>
-      rows && {
-        stats: recordingStats(rows),
-        all: newestFirst(rows),
-        male: leaderboard(rows, 'male'),
-        female: leaderboard(rows, 'female'),
-      },
-    [rows],
-  );
+  const views = useMemo(() => {
+    if (!recordings.data || !ranked.data) return undefined;
+    const rows = flaggedFilter ? flaggedOnly(recordings.data) : recordings.data;
+    return {
+      stats: recordingStats(rows),
+      all: newestFirst(rows),
+      male: flaggedFilter ? flaggedOnly(ranked.data.male) : ranked.data.male,
+      female: flaggedFilter ? flaggedOnly(ranked.data.female) : ranked.data.female,
+    };
+  }, [recordings.data, ranked.data, flaggedFilter]);
 
   if (!challenge.data) return <PageSpinner />;
   const name = challenge.data.name;
@@ -125,10 +130,17 @@ export function AdminAnalyticsPage() {
         </Button>
       </div>
 
-      {recordings.isError ? (
+      {recordings.isError || ranked.isError ? (
         <div role="alert" className="mt-8 rounded-xl border border-danger/50 bg-danger-deep/30 p-6">
           <p>{ADMIN_TOASTS.loadRecordingsFailed}</p>
-          <Button variant="secondary" className="mt-4" onClick={() => void recordings.refetch()}>
+          <Button
+            variant="secondary"
+            className="mt-4"
+            onClick={() => {
+              void recordings.refetch();
+              void ranked.refetch();
+            }}
+          >
             Try again
           </Button>
         </div>

@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SupabaseClient } from '../../../data/supabase-client';
 import { getChallengeById, listAdminChallenges, listDefinitionChoices } from './admin-challenges';
 import { loadDashboard } from './admin-dashboard';
-import { listChallengeRecordings } from './admin-recordings';
+import { listChallengeRecordings, listRankedRecordings } from './admin-recordings';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -14,6 +14,8 @@ export const adminKeys = {
   definitionChoices: () => [...adminKeys.all, 'definition-choices'] as const,
   dashboard: () => [...adminKeys.all, 'dashboard'] as const,
   recordings: (challengeId: string) => [...adminKeys.all, 'recordings', challengeId] as const,
+  rankedRecordings: (challengeId: string) =>
+    [...adminKeys.all, 'ranked-recordings', challengeId] as const,
 };
 
 export const adminQueries = {
@@ -39,5 +41,17 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.recordings(challengeId),
       queryFn: () => listChallengeRecordings(client, challengeId),
+    }),
+  /** Each sex's verified recordings in the database's ranking order (rank_key). */
+  rankedRecordings: (client: SupabaseClient, challengeId: string) =>
+    queryOptions({
+      queryKey: adminKeys.rankedRecordings(challengeId),
+      queryFn: async () => {
+        const [male, female] = await Promise.all([
+          listRankedRecordings(client, challengeId, 'male'),
+          listRankedRecordings(client, challengeId, 'female'),
+        ]);
+        return { male, female };
+      },
     }),
 };

@@ -5,7 +5,7 @@ import type { FunctionRow, Row } from '../../../data/database';
 
 /** The columns of challenge_recordings the analytics page and the CSV export read. */
 export const ADMIN_RECORDING_COLUMNS =
-  'id, challenge_id, user_id, name, email, gender, valid_reps, invalid_reps, total_reps, duration_seconds, created_at, claimed_valid_reps, claimed_total_reps, verified_total_reps, verification_status, verification_rank, verification_flagged, verification_error';
+  'id, challenge_id, user_id, name, email, gender, valid_reps, invalid_reps, total_reps, duration_seconds, created_at, claimed_valid_reps, claimed_total_reps, verified_total_reps, verification_status, ranked, verification_flagged, verification_error';
 
 /** A recording with the participant's e-mail: only admins (and the participant) can read these
  * rows of challenge_recordings; the public leaderboard view has no e-mail. duration_seconds is in
@@ -27,7 +27,7 @@ export type AdminRecording = Pick<
   | 'claimed_total_reps'
   | 'verified_total_reps'
   | 'verification_status'
-  | 'verification_rank'
+  | 'ranked'
   | 'verification_flagged'
   | 'verification_error'
 >;

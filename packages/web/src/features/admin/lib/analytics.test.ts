@@ -6,13 +6,13 @@ import {
   flaggedOnly,
   formatDuration,
   histogramBinWidth,
-  leaderboard,
   localDayKey,
   newestFirst,
   recordingStats,
   repTotals,
   submissionsPerDay,
   validRepsDistribution,
+  verifiedOnly,
 } from './analytics';
 
 let counter = 0;
@@ -34,7 +34,7 @@ function recording(extra: Partial<AdminRecording>): AdminRecording {
     claimed_total_reps: 10,
     verified_total_reps: 10,
     verification_status: 'verified',
-    verification_rank: 1,
+    ranked: true,
     verification_flagged: false,
     verification_error: null,
     ...extra,
@@ -70,26 +70,7 @@ describe('stats cards (spec 02 §9)', () => {
   });
 });
 
-describe('leaderboards and lists', () => {
-  it('one sex, most valid reps first, the earlier recording first among equals', () => {
-    const early = recording({
-      gender: 'female',
-      valid_reps: 20,
-      created_at: '2026-11-20T08:00:00Z',
-    });
-    const late = recording({
-      gender: 'female',
-      valid_reps: 20,
-      created_at: '2026-11-20T09:00:00Z',
-    });
-    const top = recording({ gender: 'female', valid_reps: 30 });
-    const man = recording({ gender: 'male', valid_reps: 99 });
-    expect(leaderboard([late, man, early, top], 'female').map((row) => row.id)).toEqual([
-      top.id,
-      early.id,
-      late.id,
-    ]);
-  });
+describe('lists', () => {
   it('newest first', () => {
     const a = recording({ created_at: '2026-11-20T08:00:00Z' });
     const b = recording({ created_at: '2026-11-21T08:00:00Z' });
@@ -224,30 +205,24 @@ describe('dashboard', () => {
   });
 });
 
-describe('verified scores in the admin leaderboards (issue 18)', () => {
-  it('verified and verifying recordings rank above unverified ones, whatever their count', () => {
-    const unverified = recording({
-      id: 'no-video',
-      valid_reps: 99,
-      verification_status: 'no_video',
-      verification_rank: 0,
+describe('verified scores in the admin area (issues 18, 25)', () => {
+  it('counts are read from verified recordings only: claims count nothing in the stats or charts', () => {
+    const claims = [
+      recording({ valid_reps: 99, verification_status: 'no_video', ranked: false }),
+      recording({ valid_reps: 80, verification_status: 'failed', ranked: false }),
+      recording({ valid_reps: 500, verification_status: 'verifying', ranked: false }),
+    ];
+    const verified = [recording({ valid_reps: 20 }), recording({ valid_reps: 10 })];
+    const rows = [...claims, ...verified];
+    expect(verifiedOnly(rows)).toEqual(verified);
+    expect(recordingStats(rows)).toMatchObject({
+      recordingCount: 5,
+      averageValidReps: 15,
+      topScore: 20,
     });
-    const failed = recording({
-      id: 'failed',
-      valid_reps: 80,
-      verification_status: 'failed',
-      verification_rank: 0,
-    });
-    const verified = recording({ id: 'verified', valid_reps: 20 });
-    const verifying = recording({
-      id: 'verifying',
-      valid_reps: 30,
-      verification_status: 'verifying',
-      verification_rank: 1,
-    });
-    expect(
-      leaderboard([unverified, failed, verified, verifying], 'male').map((row) => row.id),
-    ).toEqual(['verifying', 'verified', 'no-video', 'failed']);
+    expect(recordingStats(claims)).toMatchObject({ averageValidReps: 0, topScore: null });
+    expect(repTotals(rows)).toEqual({ valid: 30, invalid: 0 });
+    expect(validRepsDistribution(rows).reduce((sum, bin) => sum + bin.count, 0)).toBe(2);
   });
   it('the flagged filter keeps only recordings flagged by the database', () => {
     const flagged = recording({ id: 'flagged', verification_flagged: true });

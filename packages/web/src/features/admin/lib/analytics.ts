@@ -1,5 +1,6 @@
-// The numbers of the analytics page (spec 02 §2, §9): stats cards, leaderboards by sex, and the
-// series of its three charts. Pure.
+// The numbers of the analytics page (spec 02 §2, §9): stats cards and the series of its three
+// charts. Pure. Counts are read from verified recordings only (claims rank nothing and count
+// nothing); the leaderboards by sex come ranked from the database (listRankedRecordings).
 
 import { HISTOGRAM_MAX_BINS } from '../constants';
 import type { AdminRecording } from '../data/types';
@@ -8,26 +9,25 @@ export interface RecordingStats {
   recordingCount: number;
   /** Distinct e-mail addresses. */
   participantCount: number;
-  /** Mean valid reps, rounded (spec 02 §9); 0 without recordings. */
+  /** Mean verified valid reps, rounded (spec 02 §9); 0 without verified recordings. */
   averageValidReps: number;
-  /** The most valid reps in one recording (spec 02 §9); null without recordings. */
+  /** The most verified valid reps in one recording (spec 02 §9); null without one. */
   topScore: number | null;
 }
 
 export function recordingStats(recordings: readonly AdminRecording[]): RecordingStats {
-  if (recordings.length === 0)
-    return { recordingCount: 0, participantCount: 0, averageValidReps: 0, topScore: null };
+  const verified = verifiedOnly(recordings);
   let sum = 0;
   let top = 0;
-  for (const recording of recordings) {
+  for (const recording of verified) {
     sum += recording.valid_reps;
     top = Math.max(top, recording.valid_reps);
   }
   return {
     recordingCount: recordings.length,
     participantCount: new Set(recordings.map((recording) => recording.email)).size,
-    averageValidReps: Math.round(sum / recordings.length),
-    topScore: top,
+    averageValidReps: verified.length === 0 ? 0 : Math.round(sum / verified.length),
+    topScore: verified.length === 0 ? null : top,
   };
 }
 
@@ -43,21 +43,10 @@ export function newestFirst(recordings: readonly AdminRecording[]): AdminRecordi
   );
 }
 
-/** One sex's recordings as the leaderboard ranks them: verified (and verifying) before unverified
- * (issue 18), then most valid reps first; among equals the earlier one ranks higher (the
- * tie-breaker of spec 02 §5). */
-export function leaderboard(
-  recordings: readonly AdminRecording[],
-  gender: AdminRecording['gender'],
-): AdminRecording[] {
-  return recordings
-    .filter((recording) => recording.gender === gender)
-    .sort(
-      (a, b) =>
-        (b.verification_rank ?? 0) - (a.verification_rank ?? 0) ||
-        b.valid_reps - a.valid_reps ||
-        new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
-    );
+/** The recordings whose counts are verified (the database's `ranked`): the only counts that
+ * rank, and the only ones the stats and charts of counts read. */
+export function verifiedOnly(recordings: readonly AdminRecording[]): AdminRecording[] {
+  return recordings.filter((recording) => recording.ranked);
 }
 
 /** The calendar day of a time in this browser's time zone, as YYYY-MM-DD. */
@@ -105,10 +94,11 @@ export function histogramBinWidth(maxValue: number, maxBins = HISTOGRAM_MAX_BINS
     }
 }
 
-/** How many recordings fall in each band of valid reps, from 0 to the top score. */
+/** How many verified recordings fall in each band of valid reps, from 0 to the top score. */
 export function validRepsDistribution(
-  recordings: readonly AdminRecording[],
+  all: readonly AdminRecording[],
 ): { label: string; count: number }[] {
+  const recordings = verifiedOnly(all);
   if (recordings.length === 0) return [];
   const max = Math.max(...recordings.map((recording) => recording.valid_reps));
   const width = histogramBinWidth(max);
@@ -123,14 +113,14 @@ export function validRepsDistribution(
   return bins;
 }
 
-/** Valid and invalid reps over all recordings. */
+/** Valid and invalid reps over the verified recordings. */
 export function repTotals(recordings: readonly AdminRecording[]): {
   valid: number;
   invalid: number;
 } {
   let valid = 0;
   let invalid = 0;
-  for (const recording of recordings) {
+  for (const recording of verifiedOnly(recordings)) {
     valid += recording.valid_reps;
     invalid += recording.invalid_reps;
   }

@@ -20,7 +20,7 @@ function recording(name: string, extra: Partial<AdminRecording> = {}): AdminReco
     claimed_total_reps: 24,
     verified_total_reps: 24,
     verification_status: 'verified',
-    verification_rank: 1,
+    ranked: true,
     verification_flagged: false,
     verification_error: null,
     ...extra,
@@ -49,6 +49,18 @@ describe('the recordings CSV (spec 02 §9)', () => {
         '0:01:01',
         '2026-11-24T09:30:00.123Z',
       ],
+    ]);
+  });
+  it('leaves the counts empty where they are not verified (a claim waiting, or failed)', () => {
+    const rows = parse(
+      recordingsCsv([
+        recording('Waiting', { ranked: false, verification_status: 'verifying', valid_reps: 1000 }),
+        recording('Failed', { ranked: false, verification_status: 'failed', valid_reps: 900 }),
+      ]),
+    );
+    expect(rows.slice(1).map((row) => row.slice(0, 6))).toEqual([
+      ['Waiting', 'someone@example.test', 'Female', '', '', ''],
+      ['Failed', 'someone@example.test', 'Female', '', '', ''],
     ]);
   });
   it('quotes commas, quotes and line breaks, and keeps UTF-8 names (emoji, accents) intact', () => {

@@ -19,15 +19,18 @@ export const UTF8_BOM = '\uFEFF';
 
 /** One CSV row per recording, in the order given. Duration as the pages show it, to the whole
  * second, written h:mm:ss (0:02:05), which a spreadsheet reads and sums as a duration ('2:05'
- * would be read as a time of day); Date as an ISO 8601 UTC time. */
+ * would be read as a time of day); Date as an ISO 8601 UTC time. The rep counts are empty for a
+ * recording whose counts are not verified (waiting, or failed): only verified counts count
+ * (docs/decisions.md "Only verified counts rank"). */
 export function recordingsCsv(recordings: readonly AdminRecording[]): string {
   const rows = recordings.map((recording) => [
     recording.name,
     recording.email,
     PARTICIPANT_GENDER_LABELS[recording.gender],
-    recording.valid_reps,
-    recording.invalid_reps,
-    recording.total_reps,
+    // Counts only where they are verified: a claim waiting (or failed) is no count to pay out on.
+    recording.ranked ? recording.valid_reps : '',
+    recording.ranked ? recording.invalid_reps : '',
+    recording.ranked ? recording.total_reps : '',
     formatDurationHms(recording.duration_seconds),
     new Date(recording.created_at).toISOString(),
   ]);

@@ -21,7 +21,9 @@ export function ParticipantsColumn(props: {
   joining: boolean;
   onJoin: () => void;
 }) {
-  const { challengeId, participantCount, top } = props;
+  const { challengeId, participantCount } = props;
+  // Only verified counts rank: claims waiting for their verification are no top three.
+  const top = props.top.filter((entry) => entry.ranked);
   return (
     <section
       aria-labelledby="participants-title"
@@ -68,7 +70,7 @@ export function ParticipantsColumn(props: {
         <ol className="mt-6 grid gap-3" aria-label="Top participants">
           {top.slice(0, DETAIL_TOP_COUNT).map((entry, index) => (
             <li
-              key={entry.recording_id}
+              key={entry.recording_id ?? entry.name}
               className="flex items-center gap-3 rounded-lg border border-line bg-surface-raised p-3"
             >
               <span className="w-6 text-center font-display text-lg font-semibold text-gold">

@@ -1,12 +1,13 @@
 import { Flame } from 'lucide-react';
 import { CountOrHidden } from '../../../components/hidden-count';
 import type { AggregateEntry } from '../../../data/challenges/leaderboard';
-import { AGGREGATE_COLUMNS } from '../constants';
+import { AGGREGATE_COLUMNS, LEADERBOARD } from '../constants';
 import { EntryName } from './entry-name';
 import { RankBadge } from './rank-badge';
 
 /** An Aggregate row (spec 02 §2): name, days logged, total reps, average per day, top day and
- * streak, per participant. */
+ * streak, per participant, of their verified recordings; claims still waiting for their
+ * verification show apart ('+12 claimed'), added to nothing. */
 export function AggregateRow(props: { entry: AggregateEntry }) {
   const { entry } = props;
   const cells = [
@@ -21,8 +22,15 @@ export function AggregateRow(props: { entry: AggregateEntry }) {
       data-own={entry.is_own}
       data-testid="aggregate-row"
     >
-      <RankBadge rank={entry.rank} />
-      <EntryName name={entry.name} isOwn={entry.is_own} className="min-w-0 flex-1" />
+      <RankBadge rank={entry.rank} unranked={!entry.ranked} />
+      <div className="min-w-0 flex-1">
+        <EntryName name={entry.name} isOwn={entry.is_own} />
+        {entry.pending_reps ? (
+          <p className="mt-0.5 text-xs text-muted" data-testid="pending-reps">
+            {LEADERBOARD.pendingReps(entry.pending_reps)}
+          </p>
+        ) : null}
+      </div>
       <dl className="grid w-full grid-cols-5 gap-2 text-center text-sm sm:w-auto sm:gap-5">
         {cells.map(([label, value, testId]) => (
           <div key={label}>

@@ -1,9 +1,10 @@
 import { Crown } from 'lucide-react';
 import { cn } from '../../../lib/cn';
-import { PODIUM_SIZE } from '../constants';
+import { LEADERBOARD, PODIUM_SIZE } from '../constants';
 
-/** '#1' (with a crown on the podium), or a dash while ranks are hidden. */
-export function RankBadge(props: { rank: number | null }) {
+/** '#1' (with a crown on the podium), or a dash: while ranks are hidden, and for an entry that
+ * does not rank (its claim waits for the verification). */
+export function RankBadge(props: { rank: number | null; unranked?: boolean }) {
   const podium = props.rank !== null && props.rank <= PODIUM_SIZE;
   return (
     <span
@@ -15,7 +16,13 @@ export function RankBadge(props: { rank: number | null }) {
     >
       {props.rank === 1 ? <Crown aria-hidden="true" className="mr-0.5 size-3.5" /> : null}
       <span aria-hidden="true">{props.rank === null ? '–' : `#${props.rank}`}</span>
-      <span className="sr-only">{props.rank === null ? 'Rank hidden' : `Rank ${props.rank}`}</span>
+      <span className="sr-only">
+        {props.rank !== null
+          ? `Rank ${props.rank}`
+          : props.unranked
+            ? LEADERBOARD.notRanked
+            : LEADERBOARD.rankHidden}
+      </span>
     </span>
   );
 }

@@ -1,18 +1,56 @@
 import { Film, Share2, Video } from 'lucide-react';
 import { Link } from 'react-router';
-import { CountOrHidden } from '../../../components/hidden-count';
+import { useAuth } from '../../../auth/auth-provider';
+import { CountOrHidden, HiddenValue } from '../../../components/hidden-count';
 import { buttonClasses } from '../../../components/ui/button';
 import type { LeaderboardEntry } from '../../../data/challenges/leaderboard';
 import { formatDuration } from '../../../lib/duration';
 import { VerificationBadge } from '../../verification/components/verification-badge';
+import { useMediaAccessToken, withAccessToken } from '../../verification/data/media-access';
 import { LEADERBOARD } from '../constants';
 import { EntryName } from './entry-name';
 import { RankBadge } from './rank-badge';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+const GIF_CLASSES = 'h-12 w-16 shrink-0 rounded-md bg-surface-raised object-cover';
+
+/** The viewer's own GIF: in a duel whose results are hidden it is theirs only, sent with their
+ * token (features/verification/data/media-access). */
+function OwnGif(props: { src: string; name: string }) {
+  const { supabase } = useAuth();
+  const accessToken = useMediaAccessToken(supabase);
+  if (accessToken === undefined) return <span className={GIF_CLASSES} />;
+  return (
+    <img
+      src={withAccessToken(props.src, accessToken)}
+      alt={`${props.name}'s attempt`}
+      loading="lazy"
+      width={64}
+      height={48}
+      className={GIF_CLASSES}
+    />
+  );
+}
+
+function AttemptGif(props: { src: string; own: boolean; name: string }) {
+  if (props.own) return <OwnGif src={props.src} name={props.name} />;
+  return (
+    <img
+      src={props.src}
+      alt={`${props.name}'s attempt`}
+      loading="lazy"
+      width={64}
+      height={48}
+      className={GIF_CLASSES}
+    />
+  );
+}
+
 /** A recording row (spec 02 §2): rank, GIF, name, Video badge, date, valid reps, duration, invalid
- * reps when above 0, Shares when there is a video, and Watch. */
+ * reps when above 0, Shares when there is a video, and Watch. An entry that does not rank (its
+ * claim waits for the verification) shows its claim as a claim and no rank; one whose results are
+ * hidden shows neither count nor length, and no Watch (its id is withheld). */
 export function RecordingRow(props: { challengeId: string; entry: LeaderboardEntry }) {
   const { entry } = props;
   return (
@@ -21,16 +59,9 @@ export function RecordingRow(props: { challengeId: string; entry: LeaderboardEnt
       data-own={entry.is_own}
       data-testid="leaderboard-row"
     >
-      <RankBadge rank={entry.rank} />
+      <RankBadge rank={entry.rank} unranked={!entry.ranked} />
       {entry.gif_url ? (
-        <img
-          src={entry.gif_url}
-          alt={`${entry.name}'s attempt`}
-          loading="lazy"
-          width={64}
-          height={48}
-          className="h-12 w-16 shrink-0 rounded-md bg-surface-raised object-cover"
-        />
+        <AttemptGif src={entry.gif_url} own={entry.is_own} name={entry.name} />
       ) : (
         <span
           aria-hidden="true"
@@ -62,13 +93,25 @@ export function RecordingRow(props: { challengeId: string; entry: LeaderboardEnt
       <dl className="flex w-full items-center gap-4 text-sm sm:w-auto sm:gap-5">
         <div className="text-center sm:w-16">
           <dt className="text-xs text-muted">Valid reps</dt>
-          <dd className="text-xl font-bold text-gold-bright" data-testid="valid-reps">
-            <CountOrHidden value={entry.valid_reps} />
-          </dd>
+          {!entry.ranked && entry.claimed_valid_reps !== null ? (
+            <dd className="text-sm font-semibold text-muted" data-testid="claimed-reps">
+              {LEADERBOARD.claimed(entry.claimed_valid_reps)}
+            </dd>
+          ) : (
+            <dd className="text-xl font-bold text-gold-bright" data-testid="valid-reps">
+              <CountOrHidden value={entry.valid_reps} />
+            </dd>
+          )}
         </div>
         <div className="text-center sm:w-12">
           <dt className="text-xs text-muted">Time</dt>
-          <dd className="font-semibold">{formatDuration(entry.duration_seconds)}</dd>
+          <dd className="font-semibold">
+            {entry.duration_seconds === null ? (
+              <HiddenValue standIn="1:00" />
+            ) : (
+              formatDuration(entry.duration_seconds)
+            )}
+          </dd>
         </div>
         {entry.invalid_reps !== null && entry.invalid_reps > 0 ? (
           <div className="text-center sm:w-12">
@@ -89,13 +132,15 @@ export function RecordingRow(props: { challengeId: string; entry: LeaderboardEnt
           </div>
         ) : null}
       </dl>
-      <Link
-        to={`/challenge/${props.challengeId}/recording/${entry.recording_id}`}
-        className={`${buttonClasses('secondary', 'sm')} w-full sm:w-auto`}
-        aria-label={`${LEADERBOARD.watch}: ${entry.name}`}
-      >
-        {LEADERBOARD.watch}
-      </Link>
+      {entry.recording_id ? (
+        <Link
+          to={`/challenge/${props.challengeId}/recording/${entry.recording_id}`}
+          className={`${buttonClasses('secondary', 'sm')} w-full sm:w-auto`}
+          aria-label={`${LEADERBOARD.watch}: ${entry.name}`}
+        >
+          {LEADERBOARD.watch}
+        </Link>
+      ) : null}
     </li>
   );
 }

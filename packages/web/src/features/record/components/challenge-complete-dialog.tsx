@@ -85,16 +85,23 @@ export function ChallengeCompleteDialog(props: {
             />
           ) : (
             <>
-              <p className="text-center text-sm text-muted">{RECORD.verifyingAfterSubmit}</p>
+              <p className="text-center text-sm text-muted" data-testid="rank-once-verified">
+                {RECORD.rankOnceVerified}
+              </p>
               <VerificationProgressNote recordingId={props.recordingId} onSettled={onSettled} />
             </>
           )}
         </div>
       ) : (
-        <p className="mt-4 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
-          {RECORD.savedWithoutVideoTitle}.{' '}
-          {props.canResendVideo ? 'The video is kept on this device.' : ''}
-        </p>
+        <>
+          <p className="mt-4 text-center text-sm text-muted" data-testid="rank-once-verified">
+            {RECORD.rankOnceVideoVerified}
+          </p>
+          <p className="mt-4 rounded-lg border border-gold/40 bg-gold/10 p-3 text-sm">
+            {RECORD.savedWithoutVideoTitle}.{' '}
+            {props.canResendVideo ? 'The video is kept on this device.' : ''}
+          </p>
+        </>
       )}
       <div className="mt-6 grid gap-3">
         {props.canResendVideo ? (

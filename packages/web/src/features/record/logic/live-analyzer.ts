@@ -1,18 +1,19 @@
 // The analyser of a live attempt, made in ONE place: the push-up analyser for challenges whose
-// exercise is the built-in push-up, the definition-driven analyser for any other definition
+// exercise is the built-in push-up, the definition-driven analyser for any other definition, as
+// @reptemple/definitions' countingAnalyserFor decides for the server's verification too
 // (docs/decisions.md "Record flow").
 
 import {
   assertDefinitionCountable,
+  countingAnalyserFor,
   type ExerciseDefinition,
   normalizeDefinition,
 } from '@reptemple/definitions';
 import { type AnyRepAnalyzer, createAnalyzer, type FrameSize } from '@reptemple/pose-sdk';
 import { LIVE_POSE_MODEL } from '../messages';
 
-/** The built-in push-up definition every user-created challenge points to (kept in step with the
- * server's BUILTIN_PUSHUP_DEFINITION_ID and the challenges migration). */
-export const BUILTIN_PUSHUP_DEFINITION_ID = '00000000-0000-4000-8000-000000000001';
+/** The built-in push-up definition every user-created challenge points to. */
+export { BUILTIN_PUSHUP_DEFINITION_ID } from '@reptemple/definitions';
 
 export type LiveAnalyzer = AnyRepAnalyzer;
 
@@ -54,6 +55,8 @@ export function liveCountingFor(
   } catch (error) {
     throw new ConfigurationError(error instanceof Error ? error.message : String(error));
   }
-  if (exercise.id === BUILTIN_PUSHUP_DEFINITION_ID) return { analyser: 'pushup', definition };
-  return { analyser: 'definition', definition };
+  // The same choice the server verifies with (countingAnalyserFor, @reptemple/definitions).
+  return countingAnalyserFor(exercise.id) === 'pushup'
+    ? { analyser: 'pushup', definition }
+    : { analyser: 'definition', definition };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { GitCompareArrows } from 'lucide-react';
 import type { SupabaseClient } from '../../../data/supabase-client';
+import { useMediaAccessToken } from '../data/media-access';
 import { verificationQueries } from '../data/queries';
 import { differenceText } from '../logic/difference-text';
 import type { LiveAttempt } from '../logic/live-attempt';
@@ -19,7 +20,9 @@ export function RepDifferences(props: {
 }) {
   const { live } = props;
   const evidence = useQuery(verificationQueries.evidence(props.client, props.recordingId));
-  if (!evidence.data || evidence.data.length === 0) return null;
+  // The sheets of hidden results are the participant's and admins' only: sent with the token.
+  const accessToken = useMediaAccessToken(props.client);
+  if (!evidence.data || evidence.data.length === 0 || accessToken === undefined) return null;
   const repsStored = live.reps.length === live.validReps + live.invalidReps;
   const comparison = repsStored ? compareReps(live, evidence.data) : null;
   if (comparison && comparison.differences.length === 0) return null;
@@ -54,6 +57,7 @@ export function RepDifferences(props: {
               <RepEvidenceItem
                 key={difference.verified.rep_number}
                 recordingId={props.recordingId}
+                accessToken={accessToken}
                 rep={
                   evidence.data.find((rep) => rep.rep_number === difference.verified.rep_number)!
                 }

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { withAccessToken } from '../data/media-access';
 import type { RepEvidence } from '../data/rep-evidence';
 import { checkLine, degreesText as degrees, failedCheck, repChecksOf } from '../logic/rep-checks';
 import { videoTime } from '../logic/video-time';
@@ -11,10 +12,12 @@ const at = (ms: number | null) => (ms === null ? '–' : videoTime(ms));
 /** One verified rep, as every screen shows it: a compact line (number, verdict, time, the driving
  * angle's bottom and top) that opens to its contact sheet (the bottom and the top frame) and the
  * phases it went through. `notes` (why it differs from the live count) show under the line.
- * The one place a rep's evidence is drawn: extend it here. */
+ * The one place a rep's evidence is drawn: extend it here. `accessToken` is the viewer's: a hidden
+ * duel's contact sheets are served to its participant and admins only (useMediaAccessToken). */
 export function RepEvidenceItem(props: {
   recordingId: string;
   rep: RepEvidence;
+  accessToken: string | null;
   notes?: readonly string[];
   defaultOpen?: boolean;
 }) {
@@ -74,7 +77,10 @@ export function RepEvidenceItem(props: {
         {open ? (
           <div className="grid gap-3 md:grid-cols-[minmax(0,1fr)_14rem] md:items-start">
             <img
-              src={contactSheetUrl(props.recordingId, rep.rep_number)}
+              src={withAccessToken(
+                contactSheetUrl(props.recordingId, rep.rep_number),
+                props.accessToken,
+              )}
               alt={VERIFICATION.contactSheetAlt(rep.rep_number)}
               className="w-full rounded-md bg-black"
             />

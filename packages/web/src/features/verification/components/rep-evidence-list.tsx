@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { SupabaseClient } from '../../../data/supabase-client';
+import { useMediaAccessToken } from '../data/media-access';
 import { verificationQueries } from '../data/queries';
 import { VERIFICATION } from '../messages';
 import { RepEvidenceItem } from './rep-evidence-item';
@@ -14,7 +15,9 @@ export const REPS_SHOWN_FIRST = 10;
 export function RepEvidenceList(props: { client: SupabaseClient; recordingId: string }) {
   const evidence = useQuery(verificationQueries.evidence(props.client, props.recordingId));
   const [showAll, setShowAll] = useState(false);
-  if (evidence.isPending) return null;
+  // The sheets of hidden results are the participant's and admins' only: sent with the token.
+  const accessToken = useMediaAccessToken(props.client);
+  if (evidence.isPending || accessToken === undefined) return null;
   if (evidence.isError)
     return <p className="text-sm text-danger">{VERIFICATION.evidenceLoadFailed}</p>;
   const reps = evidence.data;
@@ -24,7 +27,12 @@ export function RepEvidenceList(props: { client: SupabaseClient; recordingId: st
     <>
       <ol aria-label={VERIFICATION.evidenceTitle} className="grid gap-1.5">
         {shown.map((rep) => (
-          <RepEvidenceItem key={rep.rep_number} recordingId={props.recordingId} rep={rep} />
+          <RepEvidenceItem
+            key={rep.rep_number}
+            recordingId={props.recordingId}
+            rep={rep}
+            accessToken={accessToken}
+          />
         ))}
       </ol>
       {reps.length > REPS_SHOWN_FIRST ? (
