@@ -29,8 +29,9 @@ export interface RefinementMoment {
   readonly window: FrameWindow;
   readonly tier: RefinementTier;
   /**
-   * Priority within the tier, lowest first: |value - threshold| / reach (0 on the threshold, 1 at
-   * the farthest a denser look could plausibly move the value); 0 for a lost stretch.
+   * Priority within the tier, lowest first: |value - threshold| in margins of the rule (0 on the
+   * threshold, 1 a margin away; a fast top let in by its neighbours' fall may be farther); for the
+   * noise tier, in noise margins; 0 for a lost stretch.
    */
   readonly closeness: number;
 }
@@ -119,10 +120,11 @@ const ELBOW_EXTREME_RULES = new Set(['depth', 'lockout']);
 
 /**
  * degrees (the check's unit): how far the elbow's true extreme may lie beyond the sampled one at
- * `check.timeMs`, from its neighbours in the pass: half the drop to the lower neighbour (a peak
- * whose sides fall linearly puts its true top at most half a sampled interval's fall beyond the
- * highest sample), scaled by the calibration's stretch there (value / reading above the floor,
- * core/calibration). 0 when the neighbours are missing.
+ * `check.timeMs`, from its neighbours in the pass: REFINEMENT.peakShare of the fall to the lower
+ * neighbour (a peak whose sides fall linearly puts its true top at most half that beyond the
+ * highest sample; the two passes' detectors differ too, and the fixtures needed a whole fall),
+ * scaled by the calibration's stretch there (value / reading above the floor, core/calibration).
+ * 0 when the neighbours are missing.
  */
 export function elbowUncertainty(
   check: Pick<RuleCheck, 'value' | 'raw' | 'bound' | 'timeMs'>,
