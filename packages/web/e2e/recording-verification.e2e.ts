@@ -46,6 +46,16 @@ const LOCKOUT_CHECK = {
   side: 'right',
 };
 
+/** A depth check as the SDK writes it: the elbow at the bottom, at most 105 degrees. */
+const DEPTH_CHECK = {
+  rule: 'depth',
+  measurement: '2d',
+  threshold: 105,
+  bound: 'max',
+  passed: true,
+  side: 'right',
+};
+
 let browser: Browser;
 let challengeId: string;
 let recordingId: string;
@@ -162,11 +172,21 @@ beforeAll(async () => {
         !flipped,
         flipped ? 'Incomplete lockout' : null,
         // The verification's checks (issue 24): the flipped rep's lockout as the rule read it.
-        flipped
-          ? JSON.stringify([
-              { ...LOCKOUT_CHECK, value: 151.4, raw: 144.1, timeMs: repStart(n) + 1700 },
-            ])
-          : null,
+        // A valid rep's checks, as the push-up analyser makes them (a few of its rules).
+        JSON.stringify(
+          flipped
+            ? [{ ...LOCKOUT_CHECK, value: 151.4, raw: 144.1, timeMs: repStart(n) + 1700 }]
+            : [
+                { ...DEPTH_CHECK, value: 84, raw: 84, timeMs: repStart(n) + 900 },
+                {
+                  ...LOCKOUT_CHECK,
+                  value: 166.2,
+                  raw: 155.0,
+                  passed: true,
+                  timeMs: repStart(n) + 1700,
+                },
+              ],
+        ),
       ],
     );
     await sql(
@@ -309,6 +329,13 @@ describe('the recording page leads with the video, the verified result and shari
             }),
       );
       expect(await sheet.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      // Opened, a valid rep lists the checks it passed, each the number its rule used.
+      expect(await rep12.getByTestId('rep-checks').getByRole('listitem').allTextContents()).toEqual(
+        [
+          'elbow at the bottom 84° ≤ 105° at 0:23.9',
+          'elbow at the top 166.2° (read 155°) ≥ 160° at 0:24.7',
+        ],
+      );
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
