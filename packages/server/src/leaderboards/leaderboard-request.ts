@@ -39,18 +39,34 @@ export interface LeaderboardRequest {
   shared: boolean;
 }
 
+/** Tokens verified lately, with their viewer and expiry (s): every visitor sends the same anon
+ * key, and a viewer refreshing a board sends the same token each time. */
+const verifiedTokens = new Map<string, { viewer: string; exp: number; secret: string }>();
+const VERIFIED_TOKENS_KEPT = 1000;
+
 /** The viewer as the leaderboard functions see them, or undefined for a token that does not
  * verify (PostgREST answers that one). */
 export function viewerKey(authorization: string | undefined, jwtSecret: string) {
   const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
   if (!token) return undefined;
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const known = verifiedTokens.get(token);
+  if (known && known.exp > nowSeconds && known.secret === jwtSecret) return known.viewer;
   try {
-    const claims = verifyJwt(token, jwtSecret);
-    if (claims.role === 'anon') return 'anon';
-    if (claims.role === 'service_role') return 'service_role';
-    if (claims.role === 'authenticated' && typeof claims.sub === 'string')
-      return `authenticated ${claims.sub} ${String(claims.email ?? '')}`;
-    return undefined;
+    const claims = verifyJwt(token, jwtSecret, nowSeconds);
+    let viewer: string | undefined;
+    if (claims.role === 'anon' || claims.role === 'service_role') viewer = claims.role;
+    else if (claims.role === 'authenticated' && typeof claims.sub === 'string')
+      viewer = `authenticated ${claims.sub} ${String(claims.email ?? '')}`;
+    if (viewer) {
+      if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) verifiedTokens.clear();
+      verifiedTokens.set(token, {
+        viewer,
+        exp: claims.exp ?? Number.POSITIVE_INFINITY,
+        secret: jwtSecret,
+      });
+    }
+    return viewer;
   } catch (error) {
     if (error instanceof AppError) return undefined;
     throw error;
