@@ -170,6 +170,8 @@ export const LEADERBOARD_CACHE_MAX_ENTRIES = 2000;
 /** The longest an answer is kept without a change announced (a safety net: the database
  * announces every change, and answers expire at their own period's or day's end). ms */
 export const LEADERBOARD_CACHE_MAX_AGE_MS = 5 * 60_000;
+/** Leaderboard answers computed at once (calls to the data API); the rest wait their turn. count */
+export const LEADERBOARD_CACHE_MAX_COMPUTING = 4;
 /** A request body for the two leaderboard functions larger than this is not cached (passed on
  * to the data API as it is). bytes */
 export const LEADERBOARD_CACHE_MAX_BODY_BYTES = 4096;
