@@ -10,8 +10,10 @@
 //      p95 under 200 ms meanwhile, no more ffmpeg processes at once than the pool (bench/upload-load.ts).
 //   5. Verification of a 60 s recording by one worker, the leaderboard meanwhile, queue overhead
 //      (bench/verification.ts, issue 18).
+//   6. Leaderboard reads at 1,000/s while a verification runs, against 10/s, as the app reads
+//      (bench/leaderboard-reads.ts, issue 27).
 // `pnpm bench stack` runs 1-3 (`pnpm bench leaderboard` only 1), `pnpm bench load` runs 4,
-// `pnpm bench verify` runs 5.
+// `pnpm bench verify` runs 5, `pnpm bench reads` runs 6.
 
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -25,6 +27,7 @@ import { resolveConfig } from '../src/config.js';
 import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../src/constants.js';
 import { createLogger } from '../src/log.js';
 import { startStack } from '../src/stack.js';
+import { benchLeaderboardReads, printReadsBench } from './leaderboard-reads.js';
 import { measureUploadLoad } from './upload-load.js';
 import { benchVerification } from './verification.js';
 
@@ -442,8 +445,8 @@ async function benchVerify(root: string): Promise<void> {
   );
 }
 
-/** `pnpm bench` runs every part; `pnpm bench stack`, `load` or `verify` one of them. */
-const PARTS = ['stack', 'leaderboard', 'load', 'verify'] as const;
+/** `pnpm bench` runs every part; `pnpm bench stack`, `load`, `verify` or `reads` one of them. */
+const PARTS = ['stack', 'leaderboard', 'load', 'verify', 'reads'] as const;
 
 async function main(): Promise<void> {
   const asked = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -459,6 +462,7 @@ async function main(): Promise<void> {
     else if (parts.includes('leaderboard')) await benchStack(root, true);
     if (parts.includes('load')) await benchLoad(root);
     if (parts.includes('verify')) await benchVerify(root);
+    if (parts.includes('reads')) printReadsBench(await benchLeaderboardReads(root));
   } finally {
     await rm(root, { recursive: true, force: true });
   }
