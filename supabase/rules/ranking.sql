@@ -793,3 +793,74 @@ revoke all on function public.challenge_leaderboard_aggregate(uuid, text, text, 
   from public, anon, authenticated, service_role;
 grant execute on function public.challenge_leaderboard_aggregate(uuid, text, text, integer, integer, timestamptz)
   to anon, authenticated, service_role;
+
+-- ---------------------------------------------------------------------------------------------
+-- Leaderboard changes (issue 27): every change to what the two functions above read is announced
+-- on the channel 'leaderboard_changed' (the server's LEADERBOARD_CHANGES_CHANNEL), with the
+-- challenge's id as the payload, or '*' when any board may have changed (an admin made or
+-- unmade: admins see hidden results). The server keeps the boards it answered until then and
+-- tells open leaderboards to read again. A notification is sent at commit, once per distinct
+-- payload of a transaction, so a statement changing a thousand recordings of one challenge sends
+-- one. The clock's own changes (a new day, results becoming final) are not announced: the server
+-- keeps an answer no longer than its period, its hidden results or its day last.
+
+-- For tables with challenge_id (recordings, participants): the challenge before and after.
+create or replace function reptemple_private.announce_challenge_rows_changed() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op in ('UPDATE', 'DELETE') then
+    perform pg_notify('leaderboard_changed', old.challenge_id::text);
+  end if;
+  if tg_op in ('INSERT', 'UPDATE') then
+    perform pg_notify('leaderboard_changed', new.challenge_id::text);
+  end if;
+  return null;
+end
+$$;
+revoke all on function reptemple_private.announce_challenge_rows_changed() from public, anon, authenticated, service_role;
+
+create or replace trigger challenge_recordings_announce_leaderboards
+  after insert or update or delete on public.challenge_recordings
+  for each row execute function reptemple_private.announce_challenge_rows_changed();
+
+create or replace trigger challenge_participants_announce_leaderboards
+  after insert or update or delete on reptemple_private.challenge_participants
+  for each row execute function reptemple_private.announce_challenge_rows_changed();
+
+-- A challenge's dates, type and hiding decide what its boards show.
+create or replace function reptemple_private.announce_challenge_changed() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'DELETE' then
+    perform pg_notify('leaderboard_changed', old.id::text);
+  else
+    perform pg_notify('leaderboard_changed', new.id::text);
+  end if;
+  return null;
+end
+$$;
+revoke all on function reptemple_private.announce_challenge_changed() from public, anon, authenticated, service_role;
+
+create or replace trigger challenges_announce_leaderboards
+  after update or delete on public.challenges
+  for each row execute function reptemple_private.announce_challenge_changed();
+
+-- An account made or unmade admin sees hidden results differently on every board.
+create or replace function reptemple_private.announce_admins_changed() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform pg_notify('leaderboard_changed', '*');
+  return null;
+end
+$$;
+revoke all on function reptemple_private.announce_admins_changed() from public, anon, authenticated, service_role;
+
+create or replace trigger user_profiles_announce_leaderboards
+  after update of is_admin or delete on public.user_profiles
+  for each row execute function reptemple_private.announce_admins_changed();

@@ -12,8 +12,10 @@
 //      (bench/verification.ts, issue 18).
 //   6. Event day: leaderboard reads at 1,000/s while one worker verifies one participant's 20
 //      videos and nine others' one each (bench/event.ts, issue 27).
+//   7. Leaderboard reads at 1,000/s while a verification runs, against 10/s, as the app reads
+//      them since the server keeps their answers (bench/leaderboard-reads.ts, issue 27).
 // `pnpm bench stack` runs 1-3 (`pnpm bench leaderboard` only 1), `pnpm bench load` runs 4,
-// `pnpm bench verify` runs 5, `pnpm bench event` runs 6.
+// `pnpm bench verify` runs 5, `pnpm bench event` runs 6, `pnpm bench reads` runs 7.
 
 import { execFileSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -28,6 +30,7 @@ import { type AuthRateLimits, DEFAULT_AUTH_RATE_LIMITS } from '../src/constants.
 import { createLogger } from '../src/log.js';
 import { startStack } from '../src/stack.js';
 import { benchEvent, type PhaseFigures } from './event.js';
+import { benchLeaderboardReads, printReadsBench } from './leaderboard-reads.js';
 import { measureUploadLoad } from './upload-load.js';
 import { benchVerification } from './verification.js';
 
@@ -493,9 +496,9 @@ async function benchEventDay(root: string): Promise<void> {
 
 const LOAD_THREAD_NOTE = 'worker threads of the benchmark, open loop';
 
-/** `pnpm bench` runs every part; `pnpm bench stack`, `leaderboard`, `load`, `verify` or `event`
- * one of them. */
-const PARTS = ['stack', 'leaderboard', 'load', 'verify', 'event'] as const;
+/** `pnpm bench` runs every part; `pnpm bench stack`, `leaderboard`, `load`, `verify`, `event` or
+ * `reads` one of them. */
+const PARTS = ['stack', 'leaderboard', 'load', 'verify', 'event', 'reads'] as const;
 
 async function main(): Promise<void> {
   const asked = process.argv.slice(2).filter((arg) => arg !== '--');
@@ -512,6 +515,7 @@ async function main(): Promise<void> {
     if (parts.includes('load')) await benchLoad(root);
     if (parts.includes('verify')) await benchVerify(root);
     if (parts.includes('event')) await benchEventDay(root);
+    if (parts.includes('reads')) printReadsBench(await benchLeaderboardReads(root));
   } finally {
     await rm(root, { recursive: true, force: true });
   }

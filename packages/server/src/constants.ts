@@ -165,3 +165,26 @@ export const PUSHTOBER_MIN_DAILY_REPS = 1;
 /** The demo event of a fresh installation (spec 02 §2 "Event landing"): its page is /token2049. */
 export const DEMO_EVENT_SLUG = 'token2049';
 export const DEMO_EVENT_TEMPLATE = 'token2049';
+
+// ---- Leaderboards served from what changed (issue 27) ----
+/** The channel supabase/rules/ranking.sql announces leaderboard changes on (payload: a challenge
+ * id, or '*' for every board). */
+export const LEADERBOARD_CHANGES_CHANNEL = 'leaderboard_changed';
+/** Leaderboard answers the server keeps (per function, arguments and viewer; a page of 50 is
+ * 10-30 KB): the oldest go first beyond this. count */
+export const LEADERBOARD_CACHE_MAX_ENTRIES = 2000;
+/** The longest an answer is kept without a change announced (a safety net: the database
+ * announces every change, and answers expire at their own period's or day's end). ms */
+export const LEADERBOARD_CACHE_MAX_AGE_MS = 5 * 60_000;
+/** Leaderboard answers computed at once (calls to the data API); the rest wait their turn. count */
+export const LEADERBOARD_CACHE_MAX_COMPUTING = 4;
+/** A request body for the two leaderboard functions larger than this is not cached (passed on
+ * to the data API as it is). bytes */
+export const LEADERBOARD_CACHE_MAX_BODY_BYTES = 4096;
+/** Waits before listening again after the database connection for notifications broke. ms */
+export const LEADERBOARD_LISTEN_RETRY_MS = 1000;
+/** A comment line on open event streams so proxies keep them open. ms */
+export const LEADERBOARD_EVENTS_HEARTBEAT_MS = 25_000;
+/** Changes of one challenge within this long are sent to its open leaderboards as one event (a
+ * verification writes its evidence, counts and participant in one go). ms */
+export const LEADERBOARD_EVENTS_COALESCE_MS = 100;

@@ -11,6 +11,15 @@ import { seedDatabase } from './db/seed.js';
 import { createApp } from './http/app.js';
 import { createHostPolicy, serverUrlFor } from './http/host-policy.js';
 import { connectOriginsFor, contentSecurityPolicy } from './http/page-security.js';
+import { createLeaderboardReads } from './leaderboards/leaderboard-cache.js';
+import {
+  type LeaderboardChanges,
+  listenForLeaderboardChanges,
+} from './leaderboards/leaderboard-changes.js';
+import {
+  createLeaderboardEvents,
+  type LeaderboardEvents,
+} from './leaderboards/leaderboard-events.js';
 import type { Logger } from './log.js';
 import { mediaAudience, readVisibleContactSheet } from './media/media-visibility.js';
 import { type RunningPostgrest, startPostgrest } from './postgrest.js';
@@ -100,6 +109,8 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
   let postgrest: RunningPostgrest | undefined;
   let queue: JobQueue | undefined;
   let verifier: VerificationWorker | undefined;
+  let leaderboardChanges: LeaderboardChanges | undefined;
+  let leaderboardEvents: LeaderboardEvents | undefined;
   let stopping: Promise<void> | undefined;
   let resolveStopped: (value: { reason: string; fatal: boolean }) => void = () => undefined;
   const stopped = new Promise<{ reason: string; fatal: boolean }>((resolve) => {
@@ -110,7 +121,10 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
     stopping ??= (async () => {
       log.info('shutdown_begin', { reason, inFlight: http.inFlight });
       if (tlsRefresh) clearInterval(tlsRefresh);
+      // Open event streams would hold the drain below until its timeout.
+      leaderboardEvents?.stop();
       await http.close(log);
+      await leaderboardChanges?.stop();
       // Media and verification jobs running now finish (or are failed, to be retried at the next
       // start); then the verification workers' browsers close.
       await queue?.stop().catch((error: unknown) => log.error('queue_stop_failed', { error }));
@@ -158,6 +172,11 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
     const seeded = await seedDatabase(pool, services.auth, config.adminEmail, log.child('seed'));
 
     const runningPostgrest = postgrest;
+    leaderboardChanges = await listenForLeaderboardChanges(
+      database.databaseUrl,
+      log.child('leaderboards'),
+    );
+    leaderboardEvents = createLeaderboardEvents(leaderboardChanges);
     http.setHandler(
       createApp({
         log: log.child('http'),
@@ -183,6 +202,13 @@ export async function startStack(config: ServerConfig, log: Logger): Promise<Run
           readVisibleContactSheet(pool, recordingId, repNumber, viewer),
         mediaAudience: (uploadId, viewer) => mediaAudience(pool, uploadId, viewer),
         verificationProgress: (recordingId) => verificationProgress(pool, recordingId),
+        leaderboardReads: createLeaderboardReads({
+          changes: leaderboardChanges,
+          jwtSecret: secrets.jwtSecret,
+          postgrestUrl: () => new URL(runningPostgrest.url),
+          log: log.child('leaderboards'),
+        }),
+        leaderboardEvents,
         health: createHealthCheck({
           pool,
           dataApiHealthy: () => runningPostgrest.isHealthy(),

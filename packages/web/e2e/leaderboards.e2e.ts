@@ -307,6 +307,69 @@ describe('leaderboard', () => {
     await context.close();
   });
 
+  it('an open board shows a verification landing without a reload (the server announces it)', async () => {
+    const live = await createChallenge({
+      name: 'E2E Live Board',
+      challenge_type: 'accountability',
+      is_daily: true,
+    });
+    await arrangeRecordings(live.id, [
+      { name: 'Vera', gender: 'female', valid: 12, at: hoursAgo(3) },
+    ]);
+    // Lena's recording waits for its verification (its video is a made-up media path: the
+    // server's worker would fail it, so the test writes the verification itself, below).
+    const { data: lena, error } = await serviceClient()
+      .from('challenge_recordings')
+      .insert({
+        challenge_id: live.id,
+        name: 'Lena',
+        email: `lena-${live.id.slice(0, 8)}@example.test`,
+        gender: 'female',
+        valid_reps: 20,
+        invalid_reps: 0,
+        duration_seconds: 60,
+        video_url: `/media/videos/e2e-live-${live.id.slice(0, 8)}.mp4`,
+        analysis_data: { completed_reps: [] },
+      })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const { context, page } = await newVisitor(browser, PHONE_390, UTC);
+    const boardReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/rpc/challenge_leaderboard'))
+        boardReads.push(request.method());
+    });
+    await page.goto(`/challenge/${live.id}/leaderboard`);
+    await page.getByRole('heading', { name: 'E2E Live Board' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await rowNames(page)).toEqual(['Vera']);
+    const waiting = page.getByRole('list', { name: 'Waiting for verification' });
+    expect(await waiting.getByTestId('entry-name').allTextContents()).toEqual(['Lena']);
+    // Read with GET: the server answers again from what it kept, or 304.
+    expect(new Set(boardReads)).toEqual(new Set(['GET']));
+    const readsBefore = boardReads.length;
+
+    // The verification lands as the worker writes it: Lena's 20 verified reps rank first.
+    await sql(
+      `update public.challenge_recordings set verified_valid_reps = valid_reps,
+         verified_invalid_reps = invalid_reps, verified_total_reps = total_reps,
+         verification_status = 'verified', verified_at = now(),
+         verification_request = gen_random_uuid()
+       where id = $1`,
+      [lena!.id],
+    );
+    await page
+      .getByRole('list', { name: 'Leaderboard', exact: true })
+      .getByTestId('entry-name')
+      .filter({ hasText: 'Lena' })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await rowNames(page)).toEqual(['Lena', 'Vera']);
+    expect(await waiting.count()).toBe(0);
+    expect(boardReads.length).toBeGreaterThan(readsBefore);
+    await screenshot(page, 'leaderboard-live-update-phone');
+    await context.close();
+  });
+
   it('a hidden duel shows names with blurred counts; the counts never reach the browser', async () => {
     const duel = await createChallenge({
       name: 'E2E Hidden Duel',

@@ -7,6 +7,8 @@ import type { OutboxMailer } from '../auth/mailer.js';
 import type { AuthRouteContext } from '../auth/routes.js';
 import type { AuthService } from '../auth/service.js';
 import { AppError } from '../errors.js';
+import type { LeaderboardReads } from '../leaderboards/leaderboard-cache.js';
+import type { LeaderboardEvents } from '../leaderboards/leaderboard-events.js';
 import type { Logger } from '../log.js';
 import type { MediaKind } from '../media/media-storage.js';
 import { type MediaAudience, viewerOf } from '../media/media-visibility.js';
@@ -66,6 +68,10 @@ export interface AppDependencies {
   verificationProgress: (recordingId: string) => Promise<VerificationProgress | undefined>;
   /** With --https: the local CA, whose root /certificate offers. */
   localCa?: LocalCa | undefined;
+  /** The two leaderboard functions' answers, kept until the database announces a change. */
+  leaderboardReads: LeaderboardReads;
+  /** Open leaderboards' event streams. */
+  leaderboardEvents: LeaderboardEvents;
 }
 
 const CORS_HEADERS = {
@@ -95,6 +101,10 @@ const VERIFICATION_PROGRESS_PATTERN =
   /^\/api\/recordings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/verification$/;
 const CONTACT_SHEET_PATTERN =
   /^\/api\/recordings\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/reps\/([1-9][0-9]{0,3})\.jpg$/;
+const LEADERBOARD_READ_PATTERN =
+  /^\/rest\/v1\/rpc\/(challenge_leaderboard|challenge_leaderboard_aggregate)$/;
+const LEADERBOARD_EVENTS_PATTERN =
+  /^\/api\/leaderboards\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/events$/;
 /** What a client waiting for a thumbnail or GIF is told to wait. s */
 const MEDIA_RETRY_AFTER_SECONDS = 2;
 
@@ -118,6 +128,22 @@ function refuseMethod(res: ServerResponse, method: string, pathname: string): vo
   );
 }
 
+/** 400 for a data API request whose path or query cannot be passed on; true when it answered. */
+function refuseMalformedDataRequest(res: ServerResponse, url: URL): boolean {
+  const rest = url.pathname.slice('/rest/v1'.length) || '/';
+  const problem =
+    decodePath(rest) === undefined
+      ? 'the path is not valid percent-encoded text'
+      : findQueryProblem(url.search);
+  if (!problem) return false;
+  sendJson(res, 400, {
+    code: 'bad_query',
+    message: `The data API request is malformed: ${problem}.`,
+    hint: 'Encode values with encodeURIComponent; NUL characters are never allowed.',
+  });
+  return true;
+}
+
 /** Every path the server answers, in the order they are tried. */
 export function createRoutes(deps: AppDependencies): Route[] {
   const notFound = (res: ServerResponse, message = 'Not found') =>
@@ -138,23 +164,26 @@ export function createRoutes(deps: AppDependencies): Route[] {
       handle: ({ res, method }) => refuseMethod(res, method, '/health'),
     },
     {
+      name: 'leaderboard reads (data API), kept until the database announces a change',
+      path: matching(LEADERBOARD_READ_PATTERN),
+      async handle({ req, res, url, match }) {
+        if (!checkApiKey(deps, req, res, url)) return;
+        if (refuseMalformedDataRequest(res, url)) return;
+        await deps.leaderboardReads.handle(
+          req,
+          res,
+          url,
+          match![1] as 'challenge_leaderboard' | 'challenge_leaderboard_aggregate',
+        );
+      },
+    },
+    {
       name: 'data API (PostgREST), behind the project key',
       path: atOrBelow('/rest/v1'),
       async handle({ req, res, url }) {
         if (!checkApiKey(deps, req, res, url)) return;
+        if (refuseMalformedDataRequest(res, url)) return;
         const rest = url.pathname.slice('/rest/v1'.length) || '/';
-        const problem =
-          decodePath(rest) === undefined
-            ? 'the path is not valid percent-encoded text'
-            : findQueryProblem(url.search);
-        if (problem) {
-          sendJson(res, 400, {
-            code: 'bad_query',
-            message: `The data API request is malformed: ${problem}.`,
-            hint: 'Encode values with encodeURIComponent; NUL characters are never allowed.',
-          });
-          return;
-        }
         await proxyRequest(req, res, deps.postgrestUrl(), `${rest}${url.search}`, deps.log);
       },
     },
@@ -275,6 +304,15 @@ export function createRoutes(deps: AppDependencies): Route[] {
           return;
         }
         sendJson(res, 200, progress);
+      },
+    },
+    {
+      name: "a challenge's leaderboard changes, as they land (Server-Sent Events)",
+      path: matching(LEADERBOARD_EVENTS_PATTERN),
+      methods: ['GET'],
+      handle({ req, res, match }) {
+        // Public: that a board changed says nothing its next read does not.
+        deps.leaderboardEvents.handle(req, res, match![1]!);
       },
     },
     {

@@ -73,3 +73,60 @@ export function proxyRequest(
     req.pipe(upstream);
   });
 }
+
+export interface UpstreamAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+/** One whole request to PostgREST and its whole answer (for answers the server keeps), over the
+ * same kept-alive connections as proxyRequest. */
+export function fetchUpstream(
+  target: URL,
+  call: {
+    method: string;
+    pathAndQuery: string;
+    headers: Record<string, string | string[] | undefined>;
+    body?: Buffer;
+  },
+): Promise<UpstreamAnswer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | string[] | undefined> = {
+      ...call.headers,
+      host: target.host,
+    };
+    for (const header of [...HOP_BY_HOP, 'content-length', 'if-none-match', 'if-modified-since'])
+      delete headers[header];
+    if (call.body) headers['content-length'] = String(call.body.length);
+    const upstream = request({
+      agent,
+      hostname: target.hostname,
+      port: target.port,
+      method: call.method,
+      path: call.pathAndQuery,
+      headers,
+    });
+    upstream.on('response', (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', reject);
+      answer.on('end', () => {
+        const answerHeaders: Record<string, string | string[]> = {};
+        for (const [name, value] of Object.entries(answer.headers)) {
+          if (value === undefined || HOP_BY_HOP.includes(name)) continue;
+          // Set again for what is sent; PostgREST names itself: nothing a client needs.
+          if (name === 'content-length' || name === 'server' || name === 'date') continue;
+          answerHeaders[name] = value;
+        }
+        resolve({
+          status: answer.statusCode ?? 502,
+          headers: answerHeaders,
+          body: Buffer.concat(chunks),
+        });
+      });
+    });
+    upstream.on('error', reject);
+    upstream.end(call.body);
+  });
+}

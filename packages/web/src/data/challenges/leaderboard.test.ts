@@ -4,10 +4,10 @@ import { fetchAggregateLeaderboard, fetchLeaderboard } from './leaderboard';
 
 /** A client whose rpc() answers from a list and records what it was asked. */
 function fakeClient(answers: { data?: unknown; error?: unknown }[]) {
-  const calls: { fn: string; args: Record<string, unknown> }[] = [];
+  const calls: { fn: string; args: Record<string, unknown>; options?: unknown }[] = [];
   const client = {
-    rpc: async (fn: string, args: Record<string, unknown>) => {
-      calls.push({ fn, args });
+    rpc: async (fn: string, args: Record<string, unknown>, options?: unknown) => {
+      calls.push({ fn, args, options });
       const answer = answers.shift() ?? { data: null, error: new Error('no answer left') };
       return { data: answer.data ?? null, error: answer.error ?? null };
     },
@@ -43,6 +43,8 @@ describe('leaderboard queries', () => {
           page_offset: 0,
           page_size: 50,
         },
+        // A GET: the server answers a repeated read from what it kept, or with 304.
+        options: { get: true },
       },
     ]);
     expect(result).toEqual(page);

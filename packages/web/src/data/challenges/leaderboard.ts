@@ -2,7 +2,9 @@
 // All Time through challenge_leaderboard(), the Aggregate through
 // challenge_leaderboard_aggregate(). One entry per participant; days are calendar days in the
 // time zone sent with the query; while a duel's results are hidden the database leaves the
-// counts of others out (null) and gives no ranks. Both answer a composite value whose generated
+// counts of others out (null) and gives no ranks. Asked with GET (both functions only read): the
+// local server keeps each answer until the board changes and answers a repeated read with 304
+// (docs/decisions.md, issue 27). Both answer a composite value whose generated
 // type (with its not-null fields restated in ../database) is what the page reads.
 
 import type { PostgrestError } from '@supabase/supabase-js';
@@ -54,14 +56,18 @@ export function fetchLeaderboard(
   query: BoardQuery & { period: LeaderboardPeriod },
 ): Promise<LeaderboardPage> {
   return inViewerZone(query.timeZone, (zone) =>
-    client.rpc('challenge_leaderboard', {
-      target_challenge_id: query.challengeId,
-      period: query.period,
-      gender: query.gender,
-      time_zone: zone,
-      page_offset: query.offset,
-      page_size: query.pageSize,
-    }),
+    client.rpc(
+      'challenge_leaderboard',
+      {
+        target_challenge_id: query.challengeId,
+        period: query.period,
+        gender: query.gender,
+        time_zone: zone,
+        page_offset: query.offset,
+        page_size: query.pageSize,
+      },
+      { get: true },
+    ),
   );
 }
 
@@ -70,12 +76,16 @@ export function fetchAggregateLeaderboard(
   query: BoardQuery,
 ): Promise<AggregatePage> {
   return inViewerZone(query.timeZone, (zone) =>
-    client.rpc('challenge_leaderboard_aggregate', {
-      target_challenge_id: query.challengeId,
-      gender: query.gender,
-      time_zone: zone,
-      page_offset: query.offset,
-      page_size: query.pageSize,
-    }),
+    client.rpc(
+      'challenge_leaderboard_aggregate',
+      {
+        target_challenge_id: query.challengeId,
+        gender: query.gender,
+        time_zone: zone,
+        page_offset: query.offset,
+        page_size: query.pageSize,
+      },
+      { get: true },
+    ),
   );
 }

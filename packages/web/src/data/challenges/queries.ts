@@ -38,6 +38,8 @@ export const challengeKeys = {
 
 export const leaderboardKeys = {
   all: ['leaderboard'] as const,
+  /** Every board of a challenge, whoever asked (what a change of the challenge invalidates). */
+  boardsOf: (challengeId: string) => [...leaderboardKeys.all, 'board', challengeId] as const,
   /** One view and gender tab of a challenge, page by page (an infinite query). */
   board: (challengeId: string, view: string, gender: GenderTab, timeZone: string, viewer: Viewer) =>
     [...leaderboardKeys.all, 'board', challengeId, view, gender, timeZone, viewer] as const,

@@ -1,4 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useAuth } from '../../auth/auth-provider';
 import {
   type AggregatePage,
@@ -7,6 +8,7 @@ import {
   type GenderTab,
   type LeaderboardPage,
 } from '../../data/challenges/leaderboard';
+import { subscribeToLeaderboardChanges } from '../../data/challenges/leaderboard-changes';
 import { leaderboardKeys } from '../../data/challenges/queries';
 import { LEADERBOARD_PAGE_SIZE } from './constants';
 import type { LeaderboardView } from './leaderboard-view';
@@ -24,6 +26,14 @@ export function useBoard(
   timeZone: string,
 ) {
   const { supabase, user } = useAuth();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeToLeaderboardChanges(challengeId, () => {
+        void queryClient.invalidateQueries({ queryKey: leaderboardKeys.boardsOf(challengeId) });
+      }),
+    [challengeId, queryClient],
+  );
   return useInfiniteQuery({
     queryKey: leaderboardKeys.board(challengeId, view, gender, timeZone, user?.id ?? null),
     initialPageParam: 0,
