@@ -315,8 +315,9 @@ export async function benchEvent(root: string, source: string): Promise<EventBen
     await db.query('select reptemple_private.rebuild_challenge_participants($1)', [challengeId]);
     await db.query('vacuum analyze public.challenge_recordings');
 
-    // The participants of the queue: sign up, upload one clip each (the heavy one submits it 20
-    // times, as 20 attempts would), and wait for the media jobs so they do not load the phases.
+    // The participants of the queue: sign up, upload a clip for each attempt (the heavy one 20, as
+    // 20 attempts would: an upload backs one recording), and wait for the media jobs so they do not
+    // load the phases.
     process.stderr.write('bench event: ten participants upload their clips...\n');
     const signUp = async (label: string) => {
       const email = `${label}-${Date.now()}@bench.test`;
@@ -335,20 +336,25 @@ export async function benchEvent(root: string, source: string): Promise<EventBen
       )),
     ];
     const clip = await readFile(source);
-    const videoUrls = new Map<string, string>();
-    for (const participant of participants) {
-      const form = new FormData();
-      form.set('video', new Blob([clip], { type: 'video/mp4' }), 'attempt.mp4');
-      form.set('sessionId', `bench-${participant.label}`);
-      form.set('totalPushups', '3');
-      form.set('challengeName', 'Bench event');
-      const answer = await fetch(`${server.url}/api/upload-video`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${participant.token}` },
-        body: form,
-      });
-      if (answer.status !== 200) throw new Error(`upload failed: ${await answer.text()}`);
-      videoUrls.set(participant.label, ((await answer.json()) as { videoUrl: string }).videoUrl);
+    /** Each participant's uploaded videos not yet submitted, in upload order. */
+    const videoUrls = new Map<string, string[]>();
+    for (const [index, participant] of participants.entries()) {
+      const urls: string[] = [];
+      for (let attempt = 0; attempt < (index === 0 ? HEAVY_VIDEOS : 1); attempt++) {
+        const form = new FormData();
+        form.set('video', new Blob([clip], { type: 'video/mp4' }), 'attempt.mp4');
+        form.set('sessionId', `bench-${participant.label}-${attempt}`);
+        form.set('totalPushups', '3');
+        form.set('challengeName', 'Bench event');
+        const answer = await fetch(`${server.url}/api/upload-video`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${participant.token}` },
+          body: form,
+        });
+        if (answer.status !== 200) throw new Error(`upload failed: ${await answer.text()}`);
+        urls.push(((await answer.json()) as { videoUrl: string }).videoUrl);
+      }
+      videoUrls.set(participant.label, urls);
     }
     while (
       (
@@ -406,7 +412,7 @@ export async function benchEvent(root: string, source: string): Promise<EventBen
           valid_reps: 3,
           invalid_reps: 0,
           duration_seconds: 4,
-          video_url: videoUrls.get(participant.label),
+          video_url: videoUrls.get(participant.label)!.shift(),
         }),
       });
       if (answer.status !== 201) throw new Error(`submission refused: ${await answer.text()}`);
