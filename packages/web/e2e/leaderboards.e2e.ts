@@ -344,6 +344,8 @@ describe('leaderboard', () => {
     await page.getByRole('heading', { name: 'E2E Live Board' }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await rowNames(page)).toEqual(['Vera']);
     const waiting = page.getByRole('list', { name: 'Waiting for verification' });
+    // The waiting list renders beside the ranked one, not necessarily in the same frame.
+    await waiting.getByTestId('entry-name').first().waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await waiting.getByTestId('entry-name').allTextContents()).toEqual(['Lena']);
     // Read with GET: the server answers again from what it kept, or 304.
     expect(new Set(boardReads)).toEqual(new Set(['GET']));
