@@ -316,8 +316,9 @@ describe('leaderboard', () => {
     await arrangeRecordings(live.id, [
       { name: 'Vera', gender: 'female', valid: 12, at: hoursAgo(3) },
     ]);
-    // Lena's recording waits for its verification (its video is a made-up media path: the
-    // server's worker would fail it, so the test writes the verification itself, below).
+    // Lena's claim waits, saved without its video: the server's worker leaves it alone (a made-up
+    // video path was failed by the worker, and so dropped from the board, before the page read
+    // it, once in CI), and the test writes the verification itself, below.
     const { data: lena, error } = await serviceClient()
       .from('challenge_recordings')
       .insert({
@@ -328,7 +329,6 @@ describe('leaderboard', () => {
         valid_reps: 20,
         invalid_reps: 0,
         duration_seconds: 60,
-        video_url: `/media/videos/e2e-live-${live.id.slice(0, 8)}.mp4`,
         analysis_data: { completed_reps: [] },
       })
       .select('id')
@@ -344,8 +344,6 @@ describe('leaderboard', () => {
     await page.getByRole('heading', { name: 'E2E Live Board' }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await rowNames(page)).toEqual(['Vera']);
     const waiting = page.getByRole('list', { name: 'Waiting for verification' });
-    // The waiting list renders beside the ranked one, not necessarily in the same frame.
-    await waiting.getByTestId('entry-name').first().waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await waiting.getByTestId('entry-name').allTextContents()).toEqual(['Lena']);
     // Read with GET: the server answers again from what it kept, or 304.
     expect(new Set(boardReads)).toEqual(new Set(['GET']));
