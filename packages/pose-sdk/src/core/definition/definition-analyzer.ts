@@ -756,6 +756,8 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
       inRep,
       atBottom,
     );
+    // A relative rep ends at the top it rose to: its form is its frames up to there (markTop).
+    if (turns !== null && inRep && turns.riseTopTime === t) this.form!.markTop(t);
   }
 
   /** The phase-driving angles summed, each turned so the top is high (degrees). */
@@ -971,7 +973,7 @@ export class DefinitionAnalyzer implements RepAnalyzer<DefinitionPhase, RepRecor
             ...measurements,
             form: {
               rules: this.definition.formRules,
-              measurements: this.form.measurements(repEvidence.view === 'front'),
+              measurements: this.form.measurements(repEvidence.view === 'front', endTime),
               side: this.formSide,
             },
           },

@@ -455,6 +455,9 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       this.inCycle,
       this.inCycle && this.cycle.judgedMinTime === t,
     );
+    // The rep ends at its judged top: its form is its frames up to there (see markTop).
+    if (this.inCycle && this.cycle.judgedTopTime === t && !Number.isNaN(this.cycle.judgedTop))
+      this.form.markTop(t);
     // Apart, so that frames without world landmarks neither compute nor pass its NaNs (each
     // double passed to a call that is not inlined is a heap number).
     if (hasWorld) this.followInSpace(landmarks, world, side, yaw);
@@ -821,7 +824,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
       }
       highest = cycle.judgedMax;
     }
-    cycle.form = this.form.measurements(cycle.view === 'front');
+    cycle.form = this.form.measurements(cycle.view === 'front', cycle.endTime);
     const { reason, evidence } = judgePushupRepWithEvidence(cycle, this.config, cycle);
     const rep = this.ledger.keep({
       repNumber: this.ledger.nextRepNumber,

@@ -14,6 +14,27 @@ const ARM = { left: [11, 13, 15], right: [12, 14, 16] } as const; // shoulder, e
 const BODY_LINE = { left: [11, 23, 27, 25], right: [12, 24, 28, 26] } as const; // shoulder, hip, ankle, knee
 const WRIST = { left: 15, right: 16 } as const;
 
+/** Where markTop keeps each measurement in its snapshot. */
+const SNAPSHOT = {
+  minUpperArm: 0,
+  minUpperArmAt: 1,
+  sag: 2,
+  sagAt: 3,
+  pike: 4,
+  pikeAt: 5,
+  knee: 6,
+  kneeAt: 7,
+  sag3d: 8,
+  sag3dAt: 9,
+  pike3d: 10,
+  pike3dAt: 11,
+  knee3d: 12,
+  knee3dAt: 13,
+  worm: 14,
+  wormAt: 15,
+} as const;
+const SNAPSHOT_SLOTS = 16;
+
 /** The settings the judges' form measurements need (both analysers' configs have them). */
 export interface FormTrackerConfig {
   /** Landmarks count as seen from this visibility. */
@@ -71,6 +92,14 @@ export class FormTracker {
   private readonly upperArmFilter: GlitchFilter;
   private minUpperArm = Number.NaN;
   private minUpperArmAt = 0;
+  /**
+   * What the rep's form was at its top so far (markTop): a rep ends at the top it returned to,
+   * but the analysers learn that only frames later (the arms must leave the top first), and
+   * those frames are the next rep's descent, not this rep's form. Slots: SNAPSHOT below.
+   */
+  private readonly atTop = new Float64Array(SNAPSHOT_SLOTS);
+  /** ms: the frame of the snapshot (NaN: none this rep) */
+  private atTopTime = Number.NaN;
 
   constructor(
     private readonly config: FormTrackerConfig,
@@ -98,6 +127,32 @@ export class FormTracker {
     this.deviationAtBottom = Number.NaN;
     this.minUpperArm = Number.NaN;
     this.minUpperArmAt = 0;
+    this.atTopTime = Number.NaN;
+  }
+
+  /**
+   * The frame just given (`t`, ms) is the rep's top so far: should the rep end here, its form is
+   * what its frames up to here show. Allocation-free (called on every rising frame).
+   */
+  markTop(t: number): void {
+    const snapshot = this.atTop;
+    snapshot[SNAPSHOT.minUpperArm] = this.minUpperArm;
+    snapshot[SNAPSHOT.minUpperArmAt] = this.minUpperArmAt;
+    snapshot[SNAPSHOT.sag] = this.sag.value;
+    snapshot[SNAPSHOT.sagAt] = this.sag.timeMs;
+    snapshot[SNAPSHOT.pike] = this.pike.value;
+    snapshot[SNAPSHOT.pikeAt] = this.pike.timeMs;
+    snapshot[SNAPSHOT.knee] = this.knee.value;
+    snapshot[SNAPSHOT.kneeAt] = this.knee.timeMs;
+    snapshot[SNAPSHOT.sag3d] = this.sag3d.value;
+    snapshot[SNAPSHOT.sag3dAt] = this.sag3d.timeMs;
+    snapshot[SNAPSHOT.pike3d] = this.pike3d.value;
+    snapshot[SNAPSHOT.pike3dAt] = this.pike3d.timeMs;
+    snapshot[SNAPSHOT.knee3d] = this.knee3d.value;
+    snapshot[SNAPSHOT.knee3dAt] = this.knee3d.timeMs;
+    snapshot[SNAPSHOT.worm] = this.sagSinceBottom.value - this.deviationAtBottom;
+    snapshot[SNAPSHOT.wormAt] = this.sagSinceBottom.timeMs;
+    this.atTopTime = t;
   }
 
   /** A new stream. */
@@ -177,7 +232,8 @@ export class FormTracker {
    * What the rules read of the rep so far: in space for a rep seen from the front (`inSpace`),
    * else in the picture.
    */
-  measurements(inSpace: boolean): FormMeasurements {
+  measurements(inSpace: boolean, endTime?: number): FormMeasurements {
+    if (endTime !== undefined && endTime === this.atTopTime) return this.measurementsAtTop(inSpace);
     const sag = inSpace ? this.sag3d : this.sag;
     const pike = inSpace ? this.pike3d : this.pike;
     const knee = inSpace ? this.knee3d : this.knee;
@@ -192,6 +248,23 @@ export class FormTracker {
       hipPikeTime: pike.timeMs,
       kneeAngle: knee.value,
       kneeTime: knee.timeMs,
+    };
+  }
+
+  /** The snapshot of markTop, as measurements() reads the live state. */
+  private measurementsAtTop(inSpace: boolean): FormMeasurements {
+    const snapshot = this.atTop;
+    return {
+      minUpperArmElevation: snapshot[SNAPSHOT.minUpperArm]!,
+      minUpperArmTime: snapshot[SNAPSHOT.minUpperArmAt]!,
+      hipSag: snapshot[inSpace ? SNAPSHOT.sag3d : SNAPSHOT.sag]!,
+      hipSagTime: snapshot[inSpace ? SNAPSHOT.sag3dAt : SNAPSHOT.sagAt]!,
+      wormRise: snapshot[SNAPSHOT.worm]!,
+      wormTime: snapshot[SNAPSHOT.wormAt]!,
+      hipPike: snapshot[inSpace ? SNAPSHOT.pike3d : SNAPSHOT.pike]!,
+      hipPikeTime: snapshot[inSpace ? SNAPSHOT.pike3dAt : SNAPSHOT.pikeAt]!,
+      kneeAngle: snapshot[inSpace ? SNAPSHOT.knee3d : SNAPSHOT.knee]!,
+      kneeTime: snapshot[inSpace ? SNAPSHOT.knee3dAt : SNAPSHOT.kneeAt]!,
     };
   }
 
