@@ -53,6 +53,11 @@ export {
   verificationFps,
 } from './verify/sampling.js';
 export {
+  seedWindowVisibility,
+  VISIBILITY_SEED_REACH_MS,
+  type WindowFrame,
+} from './verify/seed-window-visibility.js';
+export {
   CONTACT_SHEET_FRAME_HEIGHT,
   type ContactSheetFailure,
   type VerificationTiming,

@@ -233,6 +233,7 @@ const api: PageApi = {
           copyMs: inferStart - copyStart,
           inferMs: inferEnd - inferStart,
           ...(frame.warmUp ? { warmUp: true as const } : {}),
+          ...(frame.reset || frames === 1 ? { trackingStart: true as const } : {}),
           ...(frames === 1 ? { size: [width, height] as const } : {}),
         });
         await nextTask();
@@ -356,6 +357,7 @@ async function runMp4(
           copyMs: timing.prepareMs,
           inferMs: timing.detectMs,
           ...(timing.warmUp ? { warmUp: true as const } : {}),
+          ...(timing.trackingStart ? { trackingStart: true as const } : {}),
           ...(first ? { size: [width, height] as const } : {}),
         });
       },

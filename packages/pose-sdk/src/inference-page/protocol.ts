@@ -88,6 +88,8 @@ export interface WireFrame {
   readonly inferMs: number;
   /** Windowed extraction: a warm-up frame, inferred for the tracking only, not to be reported. */
   readonly warmUp?: true;
+  /** Tracking (and its visibility smoothing) started afresh at this frame (see Mp4DetectionTiming). */
+  readonly trackingStart?: true;
   /** Pixel size of the frame, on a job's first frame only. */
   readonly size?: readonly [number, number];
 }

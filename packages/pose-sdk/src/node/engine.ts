@@ -76,6 +76,12 @@ export interface ExtractOptions {
   readonly windows?: readonly FrameWindow[];
   /** Frames inferred before each window to warm tracking up; default DEFAULT_WARM_UP_FRAMES (4). */
   readonly warmUpFrames?: number;
+  /**
+   * With `windows`: report the warm-up frames too (`warmUp: true`), and mark each frame where
+   * tracking started afresh (`trackingStart: true`), so that a caller can redo what the restart
+   * lost (the verifier seeds the restarted visibility smoothing). Default false.
+   */
+  readonly reportWarmUp?: boolean;
   /** Stops the extraction: ffmpeg is killed, the engine stays usable, the call rejects with ABORTED. */
   readonly signal?: AbortSignal;
   /** Called after each analysed frame. */
@@ -92,6 +98,10 @@ export interface ExtractProgress {
 /** One analysed frame: the core's PoseFrame plus BlazePose world landmarks (metres). */
 export interface ExtractedFrame extends PoseFrame {
   readonly worldLandmarks: readonly Landmark[];
+  /** With `reportWarmUp`: a warm-up frame, inferred to warm tracking up, not one of the windows'. */
+  readonly warmUp?: true;
+  /** With `reportWarmUp`: tracking and its visibility smoothing started afresh at this frame. */
+  readonly trackingStart?: true;
 }
 
 /** Where the time of one extraction went, in ms per analysed frame unless said otherwise. */
@@ -515,6 +525,7 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
       validateExtractOptions(extractOptions);
       const { windows } = extractOptions;
       const warmUpFrames = extractOptions.warmUpFrames ?? DEFAULT_WARM_UP_FRAMES;
+      const reportWarmUp = windows !== undefined && extractOptions.reportWarmUp === true;
       if (closed) throw engineClosed();
       assertVideoFileExists(path);
       if (signal?.aborted) throw abortedError(`Extracting ${path}`, signal.reason);
@@ -602,13 +613,14 @@ export async function createPoseEngine(options: PoseEngineOptions = {}): Promise
           inferMs += wire.inferMs;
           if (wire.warmUp) {
             warmedUp += 1; // inferred for the tracking only
-            continue;
-          }
-          framesDone += 1;
+            if (!reportWarmUp) continue;
+          } else framesDone += 1;
           queue.push({
             timestampMs: wire.t,
             landmarks: unflatten(wire.lm),
             worldLandmarks: unflatten(wire.wl),
+            ...(reportWarmUp && wire.warmUp ? { warmUp: true as const } : {}),
+            ...(reportWarmUp && wire.trackingStart ? { trackingStart: true as const } : {}),
           });
         }
         const now = performance.now();

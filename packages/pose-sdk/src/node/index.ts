@@ -4,7 +4,10 @@
  */
 
 export type { FrameWindow } from '../media/frame-windows.js';
-export type { PoseModelVariant } from '../media/model-settings.js';
+export {
+  type PoseModelVariant,
+  VISIBILITY_SMOOTHING_ALPHA,
+} from '../media/model-settings.js';
 export {
   createPoseEngine,
   type ExtractedFrame,

@@ -72,6 +72,33 @@ describe('windowed extraction', () => {
     expect(visibility).toBeLessThan(1e-4);
   }, 120_000);
 
+  it('reports the warm-up frames and where tracking started afresh when asked, from either decoder', async () => {
+    // The verifier seeds each window's restarted visibility smoothing (issue 24), so it needs the
+    // warm-up frames and the restarts: the first warm-up frame of each window.
+    const file = fixtureVideo(SHORT_FIXTURE);
+    const options = { windows: WINDOWS, warmUpFrames: 2, reportWarmUp: true };
+    const [page, ffmpeg] = await Promise.all([
+      viaPage.extract(file, options),
+      viaFfmpeg.extract(file, options),
+    ]);
+    const windowFrames = allTimes.filter(inside);
+    const starts = WINDOWS.map((w) => allTimes.filter((t) => t < w.startMs).at(-2)!).sort(
+      (a, b) => a - b,
+    );
+    for (const result of [page, ffmpeg]) {
+      const reported = result.frames.filter((frame) => !frame.warmUp);
+      expect(reported.map((f) => f.timestampMs)).toEqual(windowFrames);
+      expect(result.frames.filter((frame) => frame.warmUp)).toHaveLength(4);
+      expect(result.frames.filter((f) => f.trackingStart).map((f) => f.timestampMs)).toEqual(
+        starts,
+      );
+      expect(result.frames.find((f) => f.trackingStart)?.warmUp).toBe(true);
+      // The counts stay the windows' own.
+      expect(result.timing.frames).toBe(windowFrames.length);
+      expect(result.timing.warmUpFrames).toBe(4);
+    }
+  }, 120_000);
+
   it('does not depend on the videos the worker analysed before (a new graph per video)', async () => {
     // tasks-vision smooths each landmark's visibility over frames; an empty frame resets the
     // positions but not that, so a video's first frames took visibility from the video before.

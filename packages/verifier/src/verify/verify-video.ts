@@ -24,6 +24,7 @@ import { type GrabbedFrame, grabFrames, scaledSize } from './frame-grab.js';
 import { FramePrefetch } from './frame-prefetch.js';
 import { type RefinementSummary, refineAnalysis } from './refine-analysis.js';
 import { REFINEMENT, verificationFps } from './sampling.js';
+import { seedWindowVisibility } from './seed-window-visibility.js';
 
 /** px: height of each frame in a contact sheet */
 export const CONTACT_SHEET_FRAME_HEIGHT = 240;
@@ -279,13 +280,15 @@ export async function verifyVideo(
           const windowStream = engine.stream(file, {
             windows,
             warmUpFrames: DEFAULT_WARM_UP_FRAMES,
+            reportWarmUp: true,
             ...(options.signal ? { signal: options.signal } : {}),
           });
           const got: ExtractedFrame[] = [];
           for await (const frame of windowStream) got.push(frame);
           refinementInferenceMs += windowStream.timing!.inferenceMs;
           refinementInferred += windowStream.timing!.frames + windowStream.timing!.warmUpFrames;
-          return got;
+          // Each window's visibility smoothing carries on from the sampled pass's.
+          return seedWindowVisibility(got, frames);
         },
       });
       analysis = refined.analysis;

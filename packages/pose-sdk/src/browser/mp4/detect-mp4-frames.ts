@@ -23,6 +23,11 @@ export interface Mp4DetectionTiming {
   readonly detectMs: number;
   /** With `windows`: the frame only warmed tracking up before a window (a caller drops it). */
   readonly warmUp: boolean;
+  /**
+   * Tracking, and the visibility smoothing with it, started afresh at this frame (a window's
+   * first frame, warm-up included, or the job's first): what came before does not carry on.
+   */
+  readonly trackingStart: boolean;
 }
 
 export interface DetectMp4FramesOptions {
@@ -120,6 +125,8 @@ function frameDetector(
         prepareMs: detectStart - prepareStart,
         detectMs: detectEnd - detectStart,
         warmUp,
+        // The job's first frame starts tracking as a restart does.
+        trackingStart: restart || detected === 1,
       });
       waitStart = performance.now();
     },
