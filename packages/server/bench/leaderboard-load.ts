@@ -223,10 +223,18 @@ const sum = (records: Record<string, number>[]) => {
 };
 
 /** Reads the board at `rate` a second for `seconds` from `threads` load threads (one below
- * 50/s); `changesAt` are the board's announced changes (ms since the epoch), read at the end. */
+ * 50/s); `changesAt` are the board's announced changes (ms since the epoch), read at the end;
+ * `loadDone` is called once the last read is answered, before the figures are computed (on this
+ * thread, which may be the server's). */
 export async function readLoad(
   target: ReadTarget,
-  options: { rate: number; seconds: number; threads: number; changesAt: () => number[] },
+  options: {
+    rate: number;
+    seconds: number;
+    threads: number;
+    changesAt: () => number[];
+    loadDone?: () => void;
+  },
 ): Promise<ReadPhase> {
   const { rate, seconds } = options;
   const threads = rate <= 50 ? 1 : options.threads;
@@ -257,6 +265,7 @@ export async function readLoad(
       });
     }),
   );
+  options.loadDone?.();
   const latencies = results.flatMap((result) => result.latencies);
   const sentAt = results.flatMap((result) => result.sentAt);
   const changes = options.changesAt().filter((at) => at >= startedAt - AFTER_CHANGE_MS);
