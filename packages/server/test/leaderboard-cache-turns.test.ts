@@ -73,6 +73,15 @@ let api: ReturnType<typeof fakeDataApi>;
 let announcer: ReturnType<typeof fakeChanges>;
 let front: Server;
 let frontUrl: string;
+/** Reads the cache has been given. */
+let received = 0;
+
+/** Resolves once `count` reads have reached the cache and it has taken them in (it answers from
+ * memory or joins a call within the same turn of the event loop's microtasks). */
+async function arrived(count: number) {
+  while (received < count) await new Promise((resolve) => setTimeout(resolve, 5));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+}
 
 beforeEach(async () => {
   api = fakeDataApi();
@@ -85,7 +94,9 @@ beforeEach(async () => {
     postgrestUrl: () => new URL(`http://127.0.0.1:${apiPort}`),
     log: createLogger({ level: 'error' }),
   });
+  received = 0;
   front = createServer((req, res) => {
+    received++;
     const url = new URL(req.url ?? '/', 'http://x');
     void reads.handle(req, res, url, 'challenge_leaderboard');
   });
@@ -131,11 +142,11 @@ describe('calls to the data API after a change', () => {
   it('a call still waiting for its turn serves readers after the change, and is kept', async () => {
     const held = await holdEveryTurn();
     const before = read('all');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived(LEADERBOARD_CACHE_MAX_COMPUTING + 1);
     api.commit();
     announcer.heard();
     const after = read('all');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived(LEADERBOARD_CACHE_MAX_COMPUTING + 2);
     for (const call of api.calls) call.release();
     await api.until(LEADERBOARD_CACHE_MAX_COMPUTING + 1);
     api.calls.at(-1)!.release();
@@ -165,9 +176,9 @@ describe('calls to the data API after a change', () => {
   it('the next turn goes to the call most readers wait for', async () => {
     const held = await holdEveryTurn();
     const lonely = read('female');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await arrived(LEADERBOARD_CACHE_MAX_COMPUTING + 1);
     const popular = [read('male'), read('male'), read('male')];
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await arrived(LEADERBOARD_CACHE_MAX_COMPUTING + 4);
     api.calls[0]!.release();
     await api.until(LEADERBOARD_CACHE_MAX_COMPUTING + 1);
     expect(api.calls.at(-1)!.gender).toBe('male');
