@@ -5,7 +5,8 @@
 // names (answer-expiry.ts). So the server keeps each answer, keyed by function, arguments and
 // viewer (leaderboard-request.ts: hidden results and a participant's own entry depend on who
 // asks), and answers from it until then, with an ETag: a GET whose If-None-Match names the
-// answer gets 304. Reads of one key arriving while it is being computed share that one call.
+// answer gets 304. Reads of one key arriving while it is being computed share that one call; at
+// most LEADERBOARD_CACHE_MAX_COMPUTING calls run at once, the one most readers wait for first.
 //
 // Read-your-writes: every read first waits for changes.caughtUp(), so a change committed before
 // the read is heard (and its answers dropped) before the read is looked up. While the database's
@@ -40,6 +41,16 @@ interface KeptAnswer {
   shared: boolean;
   /** ms since the epoch */
   expiresAt: number;
+}
+
+/** A call to the data API for one key, shared by the reads of that key arriving meanwhile. */
+interface Computation {
+  challengeId: string;
+  answer: Promise<UpstreamAnswer>;
+  /** reads waiting for it (the turn goes to the most waited-for) */
+  readers: number;
+  /** the challenge's generation when the call was sent; undefined while it waits for its turn */
+  sentInGeneration?: string;
 }
 
 /** How a read was answered, in the x-leaderboard-cache header (tests and the benchmark read it). */
@@ -94,9 +105,9 @@ export function createLeaderboardReads(options: {
   const now = options.now ?? Date.now;
   // In least recently used order (a hit moves its answer to the end).
   const kept = new Map<string, KeptAnswer>();
-  const computing = new Map<string, { challengeId: string; answer: Promise<UpstreamAnswer> }>();
-  // Bumped by every change of a challenge (and by a reset, all of them): an answer computed
-  // across a change is given to its readers but not kept.
+  const computing = new Map<string, Computation>();
+  // Bumped by every change of a challenge (and by a reset, all of them): an answer whose call was
+  // sent before a change and answered after it is given to its readers but not kept.
   const generations = new Map<string, number>();
   let resets = 0;
   const generationOf = (challengeId: string) => `${resets}:${generations.get(challengeId) ?? 0}`;
@@ -111,24 +122,36 @@ export function createLeaderboardReads(options: {
     const { challengeId } = change;
     generations.set(challengeId, (generations.get(challengeId) ?? 0) + 1);
     for (const [key, answer] of kept) if (answer.challengeId === challengeId) kept.delete(key);
+    // A call already sent may have read the database before the change; one still waiting for its
+    // turn will read it after, so readers arriving now may share it and its answer is kept.
     for (const [key, call] of computing)
-      if (call.challengeId === challengeId) computing.delete(key);
+      if (call.challengeId === challengeId && call.sentInGeneration !== undefined)
+        computing.delete(key);
   });
 
   // Calls to the data API at once: a change drops every answer of its board, and computing them
   // all at once (48 on the benchmark's board) held both cores for a second, reads of answers
-  // already computed again waiting with the rest.
+  // already computed again waiting with the rest. The next turn goes to the call most readers
+  // wait for (the board's most-read answers first), the oldest among equals.
   let computingNow = 0;
-  const waitingTurn: (() => void)[] = [];
-  const inTurn = async <T>(call: () => Promise<T>): Promise<T> => {
+  const waitingTurn: { computation: Computation; start: () => void }[] = [];
+  const nextTurn = () => {
+    if (waitingTurn.length === 0) return;
+    let next = 0;
+    for (let index = 1; index < waitingTurn.length; index++)
+      if (waitingTurn[index]!.computation.readers > waitingTurn[next]!.computation.readers)
+        next = index;
+    waitingTurn.splice(next, 1)[0]!.start();
+  };
+  const inTurn = async <T>(computation: Computation, call: () => Promise<T>): Promise<T> => {
     if (computingNow >= LEADERBOARD_CACHE_MAX_COMPUTING)
-      await new Promise<void>((resolve) => waitingTurn.push(resolve));
+      await new Promise<void>((start) => waitingTurn.push({ computation, start }));
     computingNow++;
     try {
       return await call();
     } finally {
       computingNow--;
-      waitingTurn.shift()?.();
+      nextTurn();
     }
   };
 
@@ -183,23 +206,33 @@ export function createLeaderboardReads(options: {
     body: Buffer | undefined,
   ): Promise<UpstreamAnswer> => {
     const running = computing.get(request.key);
-    if (running) return running.answer;
-    const generation = generationOf(request.challengeId);
-    const answer = inTurn(() =>
-      fetchUpstream(options.postgrestUrl(), {
+    if (running) {
+      running.readers++;
+      return running.answer;
+    }
+    const computation: Computation = {
+      challengeId: request.challengeId,
+      readers: 1,
+      answer: undefined as unknown as Promise<UpstreamAnswer>,
+    };
+    const answer = inTurn(computation, () => {
+      // Whatever was heard until now, this call reads after it.
+      computation.sentInGeneration = generationOf(request.challengeId);
+      return fetchUpstream(options.postgrestUrl(), {
         method: req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET'),
         pathAndQuery: `${url.pathname.slice('/rest/v1'.length)}${url.search}`,
         headers: req.headers,
         ...(body ? { body } : {}),
-      }),
-    );
-    computing.set(request.key, { challengeId: request.challengeId, answer });
+      });
+    });
+    computation.answer = answer;
+    computing.set(request.key, computation);
     void answer
       .then((computed) => {
         if (
           computed.status !== 200 ||
           !changes.listening ||
-          generation !== generationOf(request.challengeId)
+          computation.sentInGeneration !== generationOf(request.challengeId)
         )
           return;
         let moments: Record<string, unknown> = {};
@@ -222,7 +255,7 @@ export function createLeaderboardReads(options: {
       })
       .catch(() => undefined)
       .finally(() => {
-        if (computing.get(request.key)?.answer === answer) computing.delete(request.key);
+        if (computing.get(request.key) === computation) computing.delete(request.key);
       });
     return answer;
   };
