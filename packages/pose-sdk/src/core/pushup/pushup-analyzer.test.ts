@@ -214,19 +214,34 @@ describe('PushupAnalyzer reps', () => {
     expect(analyzer.reps[0]!.isValidRep).toBe(true);
   });
 
-  it('does not count a rise from the bottom at the start of a clip, but counts a clip that starts mid-descent', () => {
+  it('does not count a rise from the bottom at the start of a clip, but counts a clip that starts leaving a top', () => {
     const risingFirst = analyse(
       framesOf(3000, 30, (t) => ({
         elbow: t < 1000 ? 80 + (t / 1000) * 90 : repElbow({ reps: 1, restMs: 0 }).elbowAt(t - 1000),
       })),
     );
     expect(risingFirst.analyzer.reps).toHaveLength(1);
+    // Begins at 166 degrees on the way down: straight arms, the first top.
     const descendingFirst = analyse(
       framesOf(1500, 30, (t) => ({
-        elbow: repElbow({ reps: 1, restMs: 0, repMs: 1500 }).elbowAt(t + 300),
+        elbow: repElbow({ reps: 1, restMs: 0, repMs: 1500 }).elbowAt(t + 100),
       })),
     );
     expect(descendingFirst.analyzer.reps).toHaveLength(1);
+  });
+
+  it('a stream that begins half-way down rises to its first top before any rep (docs/decisions.md, "The first top")', () => {
+    // Held at 125 degrees (above the down zone, short of straight), then down and up: that first
+    // rise is no rep; the next descent from the top it reached is.
+    const rep = repElbow({ reps: 1, restMs: 0 }).elbowAt;
+    const elbow = (t: number) =>
+      t < 1000 ? 125 : t < 1500 ? 125 - ((t - 1000) / 500) * 45 : rep(t - 1500 + 500);
+    const heldHalfWay = analyse(framesOf(3000, 30, (t) => ({ elbow: elbow(t) })));
+    expect(heldHalfWay.analyzer.reps).toHaveLength(0);
+    const thenARep = analyse(
+      framesOf(4500, 30, (t) => ({ elbow: t < 3000 ? elbow(t) : rep(t - 3000) })),
+    );
+    expect(thenARep.analyzer.reps).toHaveLength(1);
   });
 
   it('finish() counts a last rep whose rise nearly reached the top when the stream ends', () => {
