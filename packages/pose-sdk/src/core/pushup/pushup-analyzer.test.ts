@@ -334,6 +334,25 @@ describe('PushupAnalyzer validity checks', () => {
     expect(reasons(reps({ reps: 1 }, flickering))).toEqual(['Insufficient landmark visibility']);
   });
 
+  it('does not hold frames where the detector found no one against visibility (docs/decisions.md, "Visibility")', () => {
+    // The detector loses the person for 4 frames in every 10 through the rep (a camera low on the
+    // floor, a front view at the bottom): the frames it found them on all pass the gates.
+    const { elbowAt, durationMs } = repElbow({ reps: 1 });
+    let frameIndex = 0;
+    const { analyzer } = analyse(
+      framesOf(durationMs, 30, (t) => {
+        frameIndex++;
+        const lost = t > 550 && t < 1400 && frameIndex % 10 < 4;
+        return lost ? null : { elbow: elbowAt(t) };
+      }),
+    );
+    expect(analyzer.reps.map((rep) => rep.invalidReason)).toEqual([null]);
+    const visibility = analyzer.reps[0]!.evidence!.checks.find(
+      (check) => check.rule === 'visibility',
+    );
+    expect(visibility?.value).toBe(1);
+  });
+
   it('fills the rep record: minElbowAngle, alignmentScore, maxAngleRange, minAlignmentDuringCycle, alignmentDropCount', () => {
     const [rep] = reps({ reps: 1, top: 170, bottom: 80 }, (_t, elbow) => ({ elbow, hip: 171 }))
       .reps as PushupRepRecord[];

@@ -395,7 +395,6 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const config = this.config;
     if (this.presence.isSettling(t, landmarks.length !== 0)) {
       this.positionValid = false;
-      if (this.inCycle) this.cycle.frameCount++;
       return NO_EVENTS;
     }
     const minVisibility = config.minLandmarkVisibility;
@@ -441,7 +440,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const score = this.alignmentScore(landmarks, side, hasWorld);
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
     if (this.inCycle) {
-      this.recordCycleFrame(t, elbow, score, meanAlignment);
+      this.recordCycleFrame(t, landmarks.length !== 0, elbow, score, meanAlignment);
       if (view !== null) this.recordJudgedElbow(t, judgedElbow);
     }
     // The judges' form measurements (upper arm, hips, knees) need the view: which of them a view
@@ -600,11 +599,25 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     return alignmentScoreFromHipAngle(angleInSpace(world[ids[0]]!, world[ids[1]]!, world[ids[2]]!));
   }
 
-  /** A frame of the cycle in progress: the elbow angle and the body line in the picture. */
-  private recordCycleFrame(t: number, elbow: number, score: number, meanAlignment: number): void {
+  /**
+   * A frame of the cycle in progress: the elbow angle and the body line in the picture, and for
+   * visibility, whether it showed the person (`personFound`) and passed the landmark gates. A
+   * frame where the detector found no one is not counted either way: the detector losing a person
+   * at the bottom of a rep (a camera low on the floor, a front view) is the detector's, not what a
+   * judge sees, and the two models lose them on different frames.
+   */
+  private recordCycleFrame(
+    t: number,
+    personFound: boolean,
+    elbow: number,
+    score: number,
+    meanAlignment: number,
+  ): void {
     const cycle = this.cycle;
-    cycle.frameCount++;
-    if (this.landmarksVisible) cycle.visibleFrameCount++;
+    if (personFound) {
+      cycle.frameCount++;
+      if (this.landmarksVisible) cycle.visibleFrameCount++;
+    }
     if (!Number.isNaN(elbow)) {
       if (elbow < cycle.minElbowAngle) {
         cycle.minElbowAngle = elbow;
