@@ -66,8 +66,9 @@ export const PUSHUP_ANALYZER_DEFAULTS = {
   /** More drops than this in one rep make it invalid. */
   maxAlignmentDrops: 6,
   /**
-   * Decision: a rep is invalid for visibility when fewer than this share of its frames passed
-   * the landmark gates above.
+   * Decision: a rep is invalid for visibility when fewer than this share of its frames that show
+   * the person passed the landmark gates above (frames where the detector found no one are
+   * neither: docs/decisions.md, "Visibility").
    */
   minVisibleFrameShare: 0.5,
   /**

@@ -40,8 +40,12 @@ export interface PushupCycleStats {
   readonly alignmentScore: number;
   /** How many samples had a 10-sample mean alignment below the drop threshold */
   readonly alignmentDropCount: number;
+  /**
+   * Frames of the cycle that showed the person (the detector found them; not the frames skipped
+   * while it settles on finding them again): visibility is a share of what the detector saw.
+   */
   readonly frameCount: number;
-  /** Frames that passed the landmark visibility gates */
+  /** Of those, the frames that passed the landmark visibility gates */
   readonly visibleFrameCount: number;
 }
 

@@ -214,19 +214,34 @@ describe('PushupAnalyzer reps', () => {
     expect(analyzer.reps[0]!.isValidRep).toBe(true);
   });
 
-  it('does not count a rise from the bottom at the start of a clip, but counts a clip that starts mid-descent', () => {
+  it('does not count a rise from the bottom at the start of a clip, but counts a clip that starts leaving a top', () => {
     const risingFirst = analyse(
       framesOf(3000, 30, (t) => ({
         elbow: t < 1000 ? 80 + (t / 1000) * 90 : repElbow({ reps: 1, restMs: 0 }).elbowAt(t - 1000),
       })),
     );
     expect(risingFirst.analyzer.reps).toHaveLength(1);
+    // Begins at 166 degrees on the way down: straight arms, the first top.
     const descendingFirst = analyse(
       framesOf(1500, 30, (t) => ({
-        elbow: repElbow({ reps: 1, restMs: 0, repMs: 1500 }).elbowAt(t + 300),
+        elbow: repElbow({ reps: 1, restMs: 0, repMs: 1500 }).elbowAt(t + 100),
       })),
     );
     expect(descendingFirst.analyzer.reps).toHaveLength(1);
+  });
+
+  it('a stream that begins half-way down rises to its first top before any rep (docs/decisions.md, "The first top")', () => {
+    // Held at 125 degrees (above the down zone, short of straight), then down and up: that first
+    // rise is no rep; the next descent from the top it reached is.
+    const rep = repElbow({ reps: 1, restMs: 0 }).elbowAt;
+    const elbow = (t: number) =>
+      t < 1000 ? 125 : t < 1500 ? 125 - ((t - 1000) / 500) * 45 : rep(t - 1500 + 500);
+    const heldHalfWay = analyse(framesOf(3000, 30, (t) => ({ elbow: elbow(t) })));
+    expect(heldHalfWay.analyzer.reps).toHaveLength(0);
+    const thenARep = analyse(
+      framesOf(4500, 30, (t) => ({ elbow: t < 3000 ? elbow(t) : rep(t - 3000) })),
+    );
+    expect(thenARep.analyzer.reps).toHaveLength(1);
   });
 
   it('finish() counts a last rep whose rise nearly reached the top when the stream ends', () => {
@@ -317,6 +332,25 @@ describe('PushupAnalyzer validity checks', () => {
       return { elbow, visibilityById: lost ? { 12: 0.1, 14: 0.1, 16: 0.1 } : {} };
     };
     expect(reasons(reps({ reps: 1 }, flickering))).toEqual(['Insufficient landmark visibility']);
+  });
+
+  it('does not hold frames where the detector found no one against visibility (docs/decisions.md, "Visibility")', () => {
+    // The detector loses the person for 4 frames in every 10 through the rep (a camera low on the
+    // floor, a front view at the bottom): the frames it found them on all pass the gates.
+    const { elbowAt, durationMs } = repElbow({ reps: 1 });
+    let frameIndex = 0;
+    const { analyzer } = analyse(
+      framesOf(durationMs, 30, (t) => {
+        frameIndex++;
+        const lost = t > 550 && t < 1400 && frameIndex % 10 < 4;
+        return lost ? null : { elbow: elbowAt(t) };
+      }),
+    );
+    expect(analyzer.reps.map((rep) => rep.invalidReason)).toEqual([null]);
+    const visibility = analyzer.reps[0]!.evidence!.checks.find(
+      (check) => check.rule === 'visibility',
+    );
+    expect(visibility?.value).toBe(1);
   });
 
   it('fills the rep record: minElbowAngle, alignmentScore, maxAngleRange, minAlignmentDuringCycle, alignmentDropCount', () => {

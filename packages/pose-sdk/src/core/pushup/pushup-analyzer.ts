@@ -37,6 +37,7 @@ import { GlitchFilter } from '../shared/glitch-filter.js';
 import { PresenceTracker } from '../shared/presence-tracker.js';
 import { RepLedger } from '../shared/rep-ledger.js';
 import type { FrameSize, Landmark, PoseFrame, WorldLandmark } from '../types.js';
+import { armsStraightAtTop } from './arms-straight-at-top.js';
 import {
   type ArmsMeasured,
   judgePushupRepWithEvidence,
@@ -394,7 +395,6 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const config = this.config;
     if (this.presence.isSettling(t, landmarks.length !== 0)) {
       this.positionValid = false;
-      if (this.inCycle) this.cycle.frameCount++;
       return NO_EVENTS;
     }
     const minVisibility = config.minLandmarkVisibility;
@@ -440,7 +440,7 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     const score = this.alignmentScore(landmarks, side, hasWorld);
     const meanAlignment = Number.isNaN(score) ? Number.NaN : this.alignment.push(score);
     if (this.inCycle) {
-      this.recordCycleFrame(t, elbow, score, meanAlignment);
+      this.recordCycleFrame(t, landmarks.length !== 0, elbow, score, meanAlignment);
       if (view !== null) this.recordJudgedElbow(t, judgedElbow);
     }
     // The judges' form measurements (upper arm, hips, knees) need the view: which of them a view
@@ -469,9 +469,9 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     this.lastMeasured.set(measured, t);
     if (this.trackLost) {
       this.trackLost = false;
-      this.loseTrack(t, elbow);
+      this.loseTrack(t, elbow, judgedElbow);
     }
-    return this.updatePhase(t, elbow);
+    return this.updatePhase(t, elbow, judgedElbow);
   }
 
   /**
@@ -602,11 +602,25 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     return alignmentScoreFromHipAngle(angleInSpace(world[ids[0]]!, world[ids[1]]!, world[ids[2]]!));
   }
 
-  /** A frame of the cycle in progress: the elbow angle and the body line in the picture. */
-  private recordCycleFrame(t: number, elbow: number, score: number, meanAlignment: number): void {
+  /**
+   * A frame of the cycle in progress: the elbow angle and the body line in the picture, and for
+   * visibility, whether it showed the person (`personFound`) and passed the landmark gates. A
+   * frame where the detector found no one is not counted either way: the detector losing a person
+   * at the bottom of a rep (a camera low on the floor, a front view) is the detector's, not what a
+   * judge sees, and the two models lose them on different frames.
+   */
+  private recordCycleFrame(
+    t: number,
+    personFound: boolean,
+    elbow: number,
+    score: number,
+    meanAlignment: number,
+  ): void {
     const cycle = this.cycle;
-    cycle.frameCount++;
-    if (this.landmarksVisible) cycle.visibleFrameCount++;
+    if (personFound) {
+      cycle.frameCount++;
+      if (this.landmarksVisible) cycle.visibleFrameCount++;
+    }
     if (!Number.isNaN(elbow)) {
       if (elbow < cycle.minElbowAngle) {
         cycle.minElbowAngle = elbow;
@@ -657,17 +671,18 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
    * again before reaching up (a top without lockout). This counts every down-and-up cycle,
    * including the ones the checks then judge invalid.
    */
-  private updatePhase(t: number, elbow: number): readonly PushupEvent[] {
+  private updatePhase(t: number, elbow: number, judged: number): readonly PushupEvent[] {
     const config = this.config;
     const previous = this.phase;
     if (previous === 'unknown') {
-      // The first measured frame decides between up and down (spec 01 §4): down in the down
-      // zone, else up. Above the down zone it may start the first cycle (a clip that begins
-      // mid-descent still counts its first rep); in the down zone the first rise is no rep.
+      // The first measured frame sets the phase up or down (spec 01 §4: down in the down zone,
+      // else up). Whether the first rep may start from here is another question: a push-up starts
+      // with straight arms, so only then is this a top (armsStraightAtTop); otherwise the stream
+      // rises to its first top before any rep. A hold half-way down reads either side of the
+      // down zone's edge from one frame or one model to the next, and decided nothing before.
       const first: PushupPhase = elbow <= config.maxDownAngle ? 'down' : 'up';
       this.lastUpDownChangeMs = t;
-      if (first === 'up') this.enterTop(t, elbow);
-      else this.waitForFirstTop(t, elbow);
+      this.startFrom(t, elbow, judged);
       return this.enterPhase(t, first, elbow, null);
     }
 
@@ -683,13 +698,23 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
     }
 
     let rep: PushupRepRecord | null = null;
+    if (this.inCycle && !this.cycleCounts && armsStraightAtTop(judged, elbow, config.minUpAngle)) {
+      // Waiting for the first top, the arms are straight: this is one (a straight arm the model
+      // reads short of 160 is straight once calibrated).
+      this.enterTop(t, elbow);
+    }
     if (this.awaitingRise && next !== 'up') {
       // Left full extension again before rising minCycleRise above the bottom: the dip was a
       // wobble, and the top it reached is where the next cycle starts from.
       this.enterTop(this.riseTop.t, this.riseTop.angle);
     }
     if (this.inCycle) {
-      rep = next === 'up' ? this.atFullExtension(t, elbow) : this.followCycle(t, elbow);
+      // Waiting for the first top, the phase may still be up from a first frame above the down
+      // zone (the 50 ms between up and down): only straight arms (above) or a rise make a top.
+      rep =
+        next === 'up' && this.cycleCounts
+          ? this.atFullExtension(t, elbow)
+          : this.followCycle(t, elbow);
     } else {
       // Ties take the later frame, so a rep starts when the arms leave the top, not when they got there.
       if (elbow >= this.top.angle) this.top.set(elbow, t);
@@ -723,8 +748,16 @@ export class PushupAnalyzer implements RepAnalyzer<PushupPhase, PushupRepRecord>
   }
 
   /** After a long gap nothing is known of the cycle in progress: start over from this frame. */
-  private loseTrack(t: number, elbow: number): void {
-    if (elbow > this.config.maxDownAngle) this.enterTop(t, elbow);
+  private loseTrack(t: number, elbow: number, judged: number): void {
+    this.startFrom(t, elbow, judged);
+  }
+
+  /**
+   * The stream (or a track found again) starts here: at a top when the arms are straight, else
+   * waiting for the first top.
+   */
+  private startFrom(t: number, elbow: number, judged: number): void {
+    if (armsStraightAtTop(judged, elbow, this.config.minUpAngle)) this.enterTop(t, elbow);
     else this.waitForFirstTop(t, elbow);
   }
 

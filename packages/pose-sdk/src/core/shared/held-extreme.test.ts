@@ -29,6 +29,27 @@ describe('HeldExtreme', () => {
     expect(held.timeMs).toBe(267);
   });
 
+  it('holds for holdMs at any frame rate: a rising ramp reads its value holdMs ago at 30, 15, 12 and 7 fps', () => {
+    // The measurement moves in a straight line between frames, so the held level of a ramp is the
+    // same whatever the rate (step-wise, 12 fps read it up to 83 ms older than 30 fps).
+    for (const fps of [30, 15, 12, 7]) {
+      const samples: [number, number][] = [];
+      for (let i = 0; i * (1000 / fps) <= 1000; i++) {
+        const t = i * (1000 / fps);
+        samples.push([t, t / 10]); // 1 unit every 10 ms
+      }
+      const last = samples[samples.length - 1]![0];
+      expect(run('max', 100, samples).value).toBeCloseTo((last - 100) / 10, 9);
+      expect(
+        run(
+          'min',
+          100,
+          samples.map(([t, v]) => [t, -v]),
+        ).value,
+      ).toBeCloseTo(-(last - 100) / 10, 9);
+    }
+  });
+
   it('for min, finds the lowest level held (a knee bent for a while, not one bad frame)', () => {
     const held = run('min', 100, [
       [0, 170],

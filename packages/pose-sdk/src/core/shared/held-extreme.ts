@@ -2,8 +2,9 @@
  * The most extreme level a measurement held for at least `holdMs` (ms) over a stretch of frames:
  * with 'max', the highest value the measurement stayed at or above for holdMs (over every holdMs
  * window of consecutive measured frames, the lowest value in it; then the highest of those); with
- * 'min', the reverse. A judge sees a sagging body or a bent knee that lasts, not one frame of
- * tracking noise, so body-line rules are judged on held extremes. A frame that could not be
+ * 'min', the reverse; between two frames the measurement moves in a straight line, so a hold
+ * means the same time at any frame rate. A judge sees a sagging body or a bent knee that lasts,
+ * not one frame of tracking noise, so body-line rules are judged on held extremes. A frame that could not be
  * measured (NaN) breaks the hold. Allocation-free after construction: the window lives in a ring.
  */
 export class HeldExtreme {
@@ -64,8 +65,16 @@ export class HeldExtreme {
       this.head = (this.head + 1) % capacity;
       this.size--;
     }
-    if (this.times[this.head]! > windowStart) return; // not held long enough yet
-    let level = this.values[this.head]!;
+    const t0 = this.times[this.head]!;
+    if (t0 > windowStart) return; // not held long enough yet
+    // The window starts between the oldest sample and the next: the measurement is taken to move
+    // in a straight line between them, so the hold is holdMs at any frame rate (held step-wise,
+    // a 12 fps hold spanned up to 183 ms where a 30 fps one spans 100-133 ms).
+    const next = (this.head + 1) % capacity;
+    const v0 = this.values[this.head]!;
+    const t1 = this.times[next]!;
+    let level =
+      t0 === windowStart ? v0 : v0 + ((this.values[next]! - v0) * (windowStart - t0)) / (t1 - t0);
     for (let i = 1; i < this.size; i++) {
       const v = this.values[(this.head + i) % capacity]!;
       if (this.direction === 'max' ? v < level : v > level) level = v;
