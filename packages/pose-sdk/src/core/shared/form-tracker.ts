@@ -89,6 +89,8 @@ export class FormTracker {
   /** The sag held since the rep's bottom, and the hip's deviation at that bottom (%). */
   private readonly sagSinceBottom: HeldExtreme;
   private deviationAtBottom = Number.NaN;
+  /** The detector lost the person since the worm's reference was taken. */
+  private lostSinceBottom = false;
   private readonly upperArmFilter: GlitchFilter;
   private minUpperArm = Number.NaN;
   private minUpperArmAt = 0;
@@ -125,6 +127,7 @@ export class FormTracker {
     this.knee3d.reset();
     this.sagSinceBottom.reset();
     this.deviationAtBottom = Number.NaN;
+    this.lostSinceBottom = false;
     this.minUpperArm = Number.NaN;
     this.minUpperArmAt = 0;
     this.atTopTime = Number.NaN;
@@ -193,6 +196,7 @@ export class FormTracker {
       this.pike.push(Number.NaN, t);
       this.knee.push(Number.NaN, t);
       this.sagSinceBottom.push(Number.NaN, t);
+      this.lostSinceBottom = true;
       return;
     }
     const ids = BODY_LINE[bodySide];
@@ -217,8 +221,13 @@ export class FormTracker {
       // A new bottom: the way up is measured from here.
       this.deviationAtBottom = deviation;
       this.sagSinceBottom.reset();
+      this.lostSinceBottom = false;
     }
-    this.sagSinceBottom.push(deviation, t);
+    // Once the detector has lost the person since the bottom, the way up is not compared with it
+    // any more: the hips then and at the bottom come from two trackings, and the first readings
+    // after finding someone again are the tracker's (04 at 12 frames/s: 29% read on finding the
+    // person again, a straight body in every picture). What held before the loss stands.
+    if (!this.lostSinceBottom) this.sagSinceBottom.push(deviation, t);
     this.knee.push(
       hip.visibility >= minVisibility && kneeSeen && ankleSeen
         ? angleAtVertex(hip, knee, ankle, this.frameSize)
