@@ -104,31 +104,31 @@ export async function cliCount(
   return record;
 }
 
-/** `reptemple analyze` on any file with the server's verification settings: the full model
- * (DEFAULT_VERIFICATION_MODEL), the push-up analyser at 12 frames per second
- * (PUSHUP_VERIFICATION_FPS in @reptemple/verifier). */
+/**
+ * `reptemple judge` on any file: the server's verification of it, exactly (the full model, the
+ * push-up analyser at 12 frames per second, and the reps' close moments looked at again at the
+ * video's own rate). A plain 12 frames/s count is not the verification: the refinement may
+ * credit a rep the sampled pass fails (a CI run's recording of clip 08: 5 valid verified, 4 at a
+ * plain 12 frames/s).
+ */
 export async function cliCountOfFile(file: string, cacheDir: string): Promise<CliCount> {
   const { stdout } = await run(
     process.execPath,
     [
       path.join(REPO_DIR, 'packages/cli/dist/bin.js'),
-      'analyze',
+      'judge',
       file,
-      '--analyser',
-      'pushup',
-      '--model',
-      'full',
-      '--fps',
-      '12',
       '--json',
-      '--cache-dir',
-      cacheDir,
+      '--out',
+      path.join(cacheDir, `${path.basename(file)}.judge.html`),
     ],
-    { cwd: REPO_DIR, maxBuffer: 16 * 1024 * 1024 },
+    { cwd: REPO_DIR, maxBuffer: 64 * 1024 * 1024 },
   );
-  const [record] = JSON.parse(stdout) as CliCount[];
-  if (!record) throw new Error(`the CLI printed no record for ${file}: ${stdout}`);
-  return record;
+  const record = JSON.parse(stdout) as Partial<CliCount>;
+  if (typeof record.valid_reps !== 'number' || typeof record.invalid_reps !== 'number') {
+    throw new Error(`reptemple judge printed no counts for ${file}: ${stdout.slice(0, 500)}`);
+  }
+  return { valid_reps: record.valid_reps, invalid_reps: record.invalid_reps };
 }
 
 /** The video stream of a recording, as ffprobe reads it. */

@@ -267,8 +267,8 @@ describe('a full attempt', () => {
       expect(await page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
 
       // Verified by the server (issue 18): the leaderboard shows the claim as 'Verifying…', then the
-      // verified count, which is what `reptemple analyze` counts in the uploaded file with the
-      // server's settings (full model, push-ups at 12 frames per second).
+      // verified count, which is what `reptemple judge` finds in the uploaded file: the server's
+      // verification (full model, push-ups at 12 frames per second, close moments refined).
       const uploaded = path.join(workDir, 'uploaded.webm');
       writeFileSync(
         uploaded,
